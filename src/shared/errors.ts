@@ -1,0 +1,77 @@
+import { messages, type MessageKey } from './messages';
+
+/**
+ * Error codes carried in `{code, message}` bodies. 1005..5004 are the spec's sign-up codes (§8);
+ * the 3xxx/4xxx below are ours for the rules the spec leaves unshown (code expiry, tries, limits).
+ */
+export const ErrorCode = {
+  EMAIL_IN_USE: 1005,
+  CPF_INVALID: 1017,
+  CNPJ_INVALID: 1018,
+  WEAK_PASSWORD: 2002,
+  CODE_INVALID: 3000,
+  CODE_EXPIRED: 3001,
+  CODE_TOO_MANY_TRIES: 3002,
+  VALIDATION: 4000,
+  BOT_CHECK_FAILED: 4001,
+  COUPON_INVALID: 4002,
+  RESEND_TOO_EARLY: 4290,
+  SEND_LIMIT: 4291,
+  ADDRESS_RATE_LIMIT: 4292,
+  UNAUTHORIZED: 4010,
+  PHONE_NOT_FOUND: 5000,
+  CUSTOMER_IN_USE: 5001,
+  CITY_NOT_FOUND: 5002,
+  NUMBER_NOT_CONFIRMED: 5003,
+  PHONE_IN_USE: 5004,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The body of every API error. `field` names the offending input when there is one. */
+export interface ApiErrorBody {
+  code: number;
+  message: string;
+  field?: string;
+  /** seconds until the action may be tried again (resend cooldown, limits) */
+  retry_after_s?: number;
+}
+
+const byCode: Record<number, MessageKey> = {
+  1005: 'api.1005',
+  1017: 'api.1017',
+  1018: 'api.1018',
+  2002: 'api.2002',
+  3000: 'access.code.invalid',
+  3001: 'access.code.expired',
+  3002: 'access.code.tooManyTries',
+  4001: 'code.RECAPTCHA_REQUIRED',
+  4002: 'signup.coupon.invalid',
+  4290: 'access.code.resendTooEarly',
+  4291: 'access.code.sendLimit',
+  4292: 'access.code.rateLimited',
+  4010: 'common.error.unauthorized',
+  5000: 'api.5000',
+  5001: 'api.5001',
+  5002: 'api.5002',
+  5003: 'api.5003',
+  5004: 'api.5004',
+};
+
+/** The catalogue key the server sends for a code (server side writes `message` from it). */
+export function messageKeyForCode(code: number): MessageKey | undefined {
+  return byCode[code];
+}
+
+/**
+ * What a person reads for an API error (spec §8): a message containing INVALID_COUPON shows
+ * 'Cupom inválido'; a known code its catalogue text; anything else the generic text.
+ */
+export function userMessageForError(
+  body: Partial<ApiErrorBody> | undefined,
+  fallback: MessageKey = 'common.error.generic',
+): string {
+  if (body?.message && body.message.includes('INVALID_COUPON')) return messages['signup.coupon.invalid'];
+  if (body?.code === ErrorCode.VALIDATION && body.message) return body.message;
+  const key = body?.code !== undefined ? byCode[body.code] : undefined;
+  return messages[key ?? fallback];
+}

@@ -1,0 +1,70 @@
+/**
+ * The one pt-BR catalogue. Keys follow the spec's message keys where it names one;
+ * texts are the spec's exact strings. Screens, machines and the server all read from here.
+ */
+export const messages = {
+  // generic (spec §5)
+  'common.form.required': 'Campo obrigatório',
+  'common.error.generic': 'Algo deu de errado, tente novamente.',
+  'common.error.phoneStep': 'Algo deu errado. Tente novamente!',
+  'common.error.network': 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
+  'common.error.unauthorized': 'Sua sessão expirou. Entre novamente.',
+  'common.error.notFound': 'Serviço não encontrado.',
+  'common.logout.error': 'Não foi possível fazer logout',
+
+  // login / sign-up phone (spec §5)
+  'code.RECAPTCHA_REQUIRED': 'Por favor, complete o desafio de racaptcha!',
+  'code.COUNTRY_CODE_REQUIRED': 'DDI obrigatório',
+  'code.COUNTRY_CODE_INVALID': 'Preencha corretamente o campo País',
+  'code.PHONE_NUMBER_INVALID': 'Informe um celular válido com DDD e 9 dígitos',
+  'code.AREA_CODE_INVALID': 'DDD deve possuir no mínimo três dígitos',
+  'login.notRegistered': 'Você ainda não está cadastrado. Cadastre-se já!',
+
+  // SMS code (spec §5, §8)
+  'common.access.form.requiredCode': 'Campo obrigatório',
+  'common.access.form.maxCode': 'Por favor, informe um código válido!',
+  'access.code.invalid': 'Código de acesso inválido',
+  'access.code.expired': 'Este código expirou. Peça um novo código.',
+  'access.code.tooManyTries': 'Muitas tentativas com código errado. Aguarde alguns minutos e peça um novo código.',
+  'access.code.resendTooEarly': 'Aguarde o fim da contagem para pedir um novo código.',
+  'access.code.sendLimit': 'Limite de envios atingido. Tente novamente em alguns minutos.',
+  'access.code.rateLimited': 'Muitas solicitações deste endereço. Tente novamente em alguns minutos.',
+  'access.code.resentSms': 'Código reenviado com sucesso',
+  'access.code.resentWhatsapp': 'Código reenviado via whatsapp com sucesso',
+  'access.code.resentEmail': 'O código foi enviado para seu email cadastrado',
+
+  // sign-up data (spec §5)
+  'common.form.name.min': 'O nome deve ter no mínimo 3 caracteres',
+  'common.form.email.invalid': 'Email inválido',
+  'common.form.bill.required': 'O valor da conta é obrigatório',
+  'common.form.unit.valid': 'Infelizmente não atendemos apartamentos',
+  'common.form.terms.required': 'Você deve concordar com os Termos!',
+  'common.form.cnpj.max': 'O CNPJ deve ter no máximo 14 caracteres',
+  'common.form.cnpj.invalid': 'CNPJ inválido.',
+  'common.form.razaoSocial.min': 'A razão social deve ter no mínimo 3 caracteres',
+  'common.form.city.required': 'Selecione primeiro o estado',
+  'signup.success': 'Cadastro Efetuado com Sucesso.',
+  'signup.coupon.invalid': 'Cupom inválido',
+
+  // sign-up error codes (spec §8)
+  'api.1005': 'Esse email já está associado a outra conta.',
+  'api.1017': 'CPF inválido.',
+  'api.1018': 'CNPJ inválido.',
+  'api.2002': 'Senha muito fraca.',
+  'api.3000': 'Código inválido',
+  'api.5000': 'Telefone não encontrado',
+  'api.5001': 'Esse cliente já está em uso.',
+  'api.5002': 'Cidade não encontrada.',
+  'api.5003': 'Número não confirmado.',
+  'api.5004': 'Número de telefone já está associado a outra conta.',
+
+  // profile (spec §8)
+  'profile.update.success': 'Perfil atualizado com sucesso',
+  'profile.update.error': 'Houve um problema ao atualizar o perfil',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+export function t(key: MessageKey): string {
+  return messages[key];
+}
