@@ -1,0 +1,136 @@
+import {
+  bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The portal's tables. Times are `timestamptz` written from the service clock (never `now()` in SQL),
+ * so tests can move time without waiting.
+ */
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// ---- reference data (IBGE, loaded at start-up) --------------------------------------------------
+
+export const states = pgTable('states', {
+  code: text('code').primaryKey(), // 'SP'
+  name: text('name').notNull(),
+  ibgeCode: integer('ibge_code').notNull(),
+});
+
+export const cities = pgTable('cities', {
+  id: integer('id').primaryKey(), // 7-digit IBGE code
+  stateCode: text('state_code').notNull().references(() => states.code),
+  name: text('name').notNull(),
+}, (t) => [index('cities_state_idx').on(t.stateCode)]);
+
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(), // upper case
+  description: text('description').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+// ---- customers and their process -----------------------------------------------------------------
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(), // canonical, 13 digits
+  type: text('type', { enum: ['CPF', 'CNPJ'] }).notNull(),
+  documentValue: text('document_value'),
+  unitType: text('unit_type').notNull(),
+  billValue: doublePrecision('bill_value').notNull(),
+  stateCode: text('state_code').notNull().references(() => states.code),
+  cityId: integer('city_id').notNull().references(() => cities.id),
+  coupon: text('coupon').references(() => coupons.code),
+  hasPartnership: boolean('has_partnership').notNull().default(false),
+  subscriptionLending: text('subscription_lending', { enum: ['SUBSCRIPTION', 'LENDING'] }).notNull().default('SUBSCRIPTION'),
+  paymentType: text('payment_type', { enum: ['CASH_PURCHASE', 'FINANCING'] }),
+  franchiseeId: text('franchisee_id'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [
+  uniqueIndex('customers_email_key').on(t.email),
+  uniqueIndex('customers_phone_key').on(t.phone),
+]);
+
+/** The persisted snapshot of each customer's `process` machine, versioned for optimistic concurrency. */
+export const processSnapshots = pgTable('process_snapshots', {
+  customerId: integer('customer_id').primaryKey().references(() => customers.id, { onDelete: 'cascade' }),
+  snapshot: jsonb('snapshot').notNull(),
+  version: integer('version').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+// ---- sign-in ----------------------------------------------------------------------------------
+
+/** Session tokens: only the SHA-256 of the token is stored. */
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  createdAt: at('created_at').notNull(),
+  lastUsedAt: at('last_used_at').notNull(),
+  revokedAt: at('revoked_at'),
+}, (t) => [index('sessions_customer_idx').on(t.customerId)]);
+
+/** SMS/WhatsApp/e-mail codes, stored as HMAC-SHA256 with APP_SECRET. The newest live one per phone counts. */
+export const accessCodes = pgTable('access_codes', {
+  id: serial('id').primaryKey(),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  supersededAt: at('superseded_at'),
+  failedTries: integer('failed_tries').notNull().default(0),
+}, (t) => [index('access_codes_phone_idx').on(t.phone, t.createdAt)]);
+
+/** What the rate limits count: code requests per phone and per address, and wrong codes per phone. */
+export const authEvents = pgTable('auth_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind', { enum: ['send', 'failure'] }).notNull(),
+  phone: text('phone').notNull(),
+  address: text('address').notNull(),
+  at: at('at').notNull(),
+}, (t) => [
+  index('auth_events_phone_idx').on(t.phone, t.kind, t.at),
+  index('auth_events_address_idx').on(t.address, t.kind, t.at),
+]);
+
+/** Proof that a phone was confirmed by code, for a sign-up without an account yet. Hash stored. */
+export const phoneProofs = pgTable('phone_proofs', {
+  tokenHash: text('token_hash').primaryKey(),
+  phone: text('phone').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+/** ALTCHA payloads already accepted (each is usable once until its challenge expires). */
+export const botCheckUses = pgTable('bot_check_uses', {
+  signature: text('signature').primaryKey(),
+  expiresAt: at('expires_at').notNull(),
+});
+
+// ---- delivery ---------------------------------------------------------------------------------
+
+/** The durable queue (Queue_sms and friends): at-least-once, claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable('jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  runAt: at('run_at').notNull(),
+  lockedAt: at('locked_at'),
+  lastError: text('last_error'),
+  createdAt: at('created_at').notNull(),
+}, (t) => [index('jobs_ready_idx').on(t.status, t.runAt)]);
+
+/** The local providers' outbox (sms, whatsapp, email), read by tests and by people in development. */
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  channel: text('channel', { enum: ['sms', 'whatsapp', 'email'] }).notNull(),
+  to: text('to').notNull(),
+  body: text('body').notNull(),
+  code: text('code'),
+  createdAt: at('created_at').notNull(),
+}, (t) => [index('outbox_to_idx').on(t.to, t.id)]);
