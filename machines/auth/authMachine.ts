@@ -1,0 +1,423 @@
+import { assign, fromPromise, not, raise, setup } from 'xstate';
+import * as v from 'valibot';
+import {
+  BusinessSignUp, CellPhoneInput, CountryCodeInput, AccessCode, PersonalSignUp,
+  type SignUpRequest, type SmsType,
+} from '../../src/shared/api/auth';
+import { canonicalPhone, DEFAULT_COUNTRY_CODE } from '../../src/shared/phone';
+import { messages as m } from '../../src/shared/messages';
+
+/**
+ * Sign-in and sign-up by phone (spec §2 SMS code screen, §4 Sign-in / Sign-up, §5, §8):
+ * phone entry -> bot check -> Queue_sms -> code entry (resends) -> login or confirm-number ->
+ * signed in, or a confirmed phone with no account -> registration form -> registered.
+ * Every failure the screens show lives in context. Side effects are the named actors below,
+ * provided at the edge; time only through the `oneSecond` delay.
+ */
+
+/** Spec §9: code resend cooldown. */
+export const RESEND_COOLDOWN_S = 30;
+
+export type AuthFlow = SmsType; // 'SIGN_IN' | 'SIGN_UP'
+export type RegisterType = 'personal' | 'business';
+
+/** The request pushed to Queue_sms (spec §7). */
+export interface CodeRequest {
+  phone: string;
+  type: AuthFlow;
+  resend: boolean;
+  coupon: string | null;
+  recaptcha?: string;
+  origin?: 'REQUEST_WHATSAPP';
+}
+export interface CodeRequestOutput { retryAfterS?: number }
+
+/** A valid code: an access token (customer exists) or a proof of the confirmed phone (no account). */
+export type CodeCheckOutput = { token: string } | { phoneProof: string };
+
+/** What the registration form sends; phone and proof are added by the machine. */
+export interface PersonalForm {
+  kind: 'personal';
+  name: string; email: string; state: string; city: number | null; unit_type: string;
+  bill: number | null; coupon: string; hasPartnership?: boolean; terms: boolean;
+}
+export interface BusinessForm {
+  kind: 'business';
+  name: string; email: string; state: string; city: number | null; unit_type: string;
+  bill: number | null; coupon: string; cnpj: string; terms: boolean;
+}
+export type RegistrationForm = PersonalForm | BusinessForm;
+export type FieldErrors = Partial<Record<string, string>>;
+
+export interface AuthInput {
+  flow: AuthFlow;
+  coupon?: string | null;
+  registerType?: RegisterType;
+  /** a phone already confirmed (sign-in code for a number with no account) */
+  confirmed?: { phone: string; phoneProof: string } | null;
+}
+
+export interface AuthContext {
+  flow: AuthFlow;
+  registerType: RegisterType;
+  coupon: string | null;
+  countryCode: string;
+  cellPhone: string;
+  phone: string;
+  recaptcha: string;
+  phoneErrors: FieldErrors;
+  phoneProof: string | null;
+  token: string | null;
+  resendSecondsLeft: number;
+  /** spec §3 auth.failureSendCodeSms: the code could not be requested */
+  failureSendCodeSms: string | null;
+  /** spec §3 auth.failureAccessCode: the code was refused */
+  failureAccessCode: string | null;
+  /** spec §3 auth.signInFailure: a valid code for a number with no account */
+  signInFailure: string | null;
+  /** success toasts of the code screen (resent by SMS / WhatsApp / e-mail) */
+  notice: string | null;
+  registrationErrors: FieldErrors;
+  registrationFailure: string | null;
+  /** the last submitted form, so nothing typed is lost when the screen remounts */
+  registrationDraft: RegistrationForm | null;
+}
+
+export type AuthEvent =
+  | { type: 'phone.submit'; countryCode: string; cellPhone: string; recaptcha: string }
+  | { type: 'code.submit'; code: string }
+  | { type: 'code.resend' }
+  | { type: 'code.resendWhatsapp' }
+  | { type: 'code.resendEmail' }
+  | { type: 'registration.start' }
+  | { type: 'account.submit'; form: RegistrationForm }
+  | { type: 'notice.dismiss' }
+  | { type: 'cooldown.restart'; seconds: number };
+
+const errorText = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : m['common.error.generic'];
+
+function issuesByField(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? 'form';
+    if (out[key] === undefined) out[key] = issue.message;
+  }
+  return out;
+}
+
+export function phoneErrorsOf(countryCode: string, cellPhone: string): FieldErrors {
+  const errors: FieldErrors = {};
+  const cc = v.safeParse(CountryCodeInput, countryCode);
+  if (!cc.success) errors.countryCode = cc.issues[0].message;
+  const cell = v.safeParse(CellPhoneInput, cellPhone);
+  if (!cell.success) errors.cellPhone = cell.issues[0].message;
+  return errors;
+}
+
+/** The sign-up payload of spec §3 for a form, or the field errors of spec §5. */
+export function signUpPayloadOf(
+  form: RegistrationForm, phone: string, phoneProof: string,
+): { ok: true; payload: SignUpRequest } | { ok: false; errors: FieldErrors } {
+  const common = {
+    name: form.name, email: form.email, state: form.state, city: form.city ?? undefined,
+    unit_type: form.unit_type, bill: form.bill ?? undefined, phone, phone_proof: phoneProof,
+    coupon: form.coupon.trim() === '' ? null : form.coupon, terms: form.terms,
+  };
+  const result = form.kind === 'business'
+    ? v.safeParse(BusinessSignUp, { ...common, document_type: 'CNPJ', document_value: form.cnpj })
+    : v.safeParse(PersonalSignUp, { ...common, hasPartnership: form.hasPartnership ?? false });
+  if (result.success) return { ok: true, payload: result.output };
+  const errors = issuesByField(result.issues);
+  // the form calls the company number `cnpj`
+  if (errors.document_value) errors.cnpj = errors.document_value;
+  return { ok: false, errors };
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+    output: {} as { token: string; registered: boolean },
+  },
+  actors: {
+    /** pushes the Queue_sms message (POST /queue/sms) */
+    requestCode: fromPromise<CodeRequestOutput, CodeRequest>(async () => {
+      throw new Error('requestCode not provided');
+    }),
+    /** SIGN_IN: POST /portal/login; SIGN_UP: POST /portal/confirm-number */
+    checkCode: fromPromise<CodeCheckOutput, { flow: AuthFlow; phone: string; code: string }>(async () => {
+      throw new Error('checkCode not provided');
+    }),
+    /** POST /portal/customers/resend-login-code-by-email */
+    sendCodeByEmail: fromPromise<void, { phone: string }>(async () => {
+      throw new Error('sendCodeByEmail not provided');
+    }),
+    /** POST /portal/customers: returns the access token */
+    createAccount: fromPromise<{ token: string }, SignUpRequest>(async () => {
+      throw new Error('createAccount not provided');
+    }),
+  },
+  delays: {
+    oneSecond: 1000,
+  },
+  guards: {
+    isPhoneValid: ({ event }) =>
+      event.type === 'phone.submit' && Object.keys(phoneErrorsOf(event.countryCode, event.cellPhone)).length === 0,
+    hasBotCheck: ({ event }) => event.type === 'phone.submit' && event.recaptcha.trim() !== '',
+    isCodeWellFormed: ({ event }) => event.type === 'code.submit' && v.is(AccessCode, event.code),
+    resendCooldownOver: ({ context }) => context.resendSecondsLeft <= 0,
+    cooldownEnding: ({ context }) => context.resendSecondsLeft <= 1,
+    isExistingCustomer: (_, output: CodeCheckOutput) => 'token' in output,
+    isSignInFlow: ({ context }) => context.flow === 'SIGN_IN',
+    hasConfirmedPhone: ({ context }) => context.phoneProof !== null,
+    isRegistrationValid: ({ context, event }) =>
+      event.type === 'account.submit' && signUpPayloadOf(event.form, context.phone, context.phoneProof ?? '').ok,
+  },
+  actions: {
+    rememberPhone: assign(({ event }) => {
+      if (event.type !== 'phone.submit') return {};
+      return {
+        countryCode: event.countryCode,
+        cellPhone: event.cellPhone,
+        phone: canonicalPhone(event.countryCode, event.cellPhone),
+        recaptcha: event.recaptcha,
+        phoneErrors: {},
+        failureSendCodeSms: null,
+        signInFailure: null,
+        phoneProof: null,
+      };
+    }),
+    showPhoneErrors: assign(({ event }) =>
+      event.type === 'phone.submit'
+        ? { phoneErrors: phoneErrorsOf(event.countryCode, event.cellPhone), countryCode: event.countryCode, cellPhone: event.cellPhone }
+        : {}),
+    showBotCheckRequired: assign({ phoneErrors: {}, failureSendCodeSms: m['code.RECAPTCHA_REQUIRED'] }),
+    showSendFailure: assign({ failureSendCodeSms: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    startCooldown: assign({ resendSecondsLeft: ({ event }) => {
+      const out = (event as { output?: CodeRequestOutput }).output;
+      return Math.max(RESEND_COOLDOWN_S, out?.retryAfterS ?? 0);
+    } }),
+    tickCooldown: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
+    restartCooldown: raise({ type: 'cooldown.restart', seconds: RESEND_COOLDOWN_S }),
+    applyCooldownRestart: assign({ resendSecondsLeft: ({ event }) =>
+      event.type === 'cooldown.restart' ? event.seconds : RESEND_COOLDOWN_S }),
+    showCodeFormatError: assign({ failureAccessCode: ({ event }) => {
+      if (event.type !== 'code.submit') return null;
+      const r = v.safeParse(AccessCode, event.code);
+      return r.success ? null : r.issues[0].message;
+    }, notice: null }),
+    clearCodeMessages: assign({ failureAccessCode: null, failureSendCodeSms: null, notice: null }),
+    showCodeFailure: assign({ failureAccessCode: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    showResendFailure: assign({ failureSendCodeSms: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    noticeResentSms: assign({ notice: m['access.code.resentSms'] }),
+    noticeResentWhatsapp: assign({ notice: m['access.code.resentWhatsapp'] }),
+    noticeResentEmail: assign({ notice: m['access.code.resentEmail'] }),
+    dismissNotice: assign({ notice: null }),
+    rememberToken: assign({ token: (_, params: { token: string }) => params.token }),
+    rememberPhoneProof: assign({ phoneProof: (_, params: { phoneProof: string }) => params.phoneProof }),
+    showNotRegistered: assign({ signInFailure: m['login.notRegistered'] }),
+    showRegistrationErrors: assign(({ context, event }) => {
+      if (event.type !== 'account.submit') return {};
+      const r = signUpPayloadOf(event.form, context.phone, context.phoneProof ?? '');
+      return { registrationDraft: event.form, registrationErrors: r.ok ? {} : r.errors, registrationFailure: null };
+    }),
+    rememberDraft: assign(({ event }) =>
+      event.type === 'account.submit' ? { registrationDraft: event.form, registrationErrors: {}, registrationFailure: null } : {}),
+    showRegistrationFailure: assign({ registrationFailure: ({ event }) => errorText((event as { error?: unknown }).error) }),
+  },
+}).createMachine({
+  id: 'auth',
+  description: 'Phone and SMS code, for sign-in and sign-up; registration when the confirmed phone has no account.',
+  context: ({ input }) => ({
+    flow: input.flow,
+    registerType: input.registerType ?? 'personal',
+    coupon: input.coupon ?? null,
+    countryCode: DEFAULT_COUNTRY_CODE,
+    cellPhone: '',
+    phone: input.confirmed?.phone ?? '',
+    recaptcha: '',
+    phoneErrors: {},
+    phoneProof: input.confirmed?.phoneProof ?? null,
+    token: null,
+    resendSecondsLeft: 0,
+    failureSendCodeSms: null,
+    failureAccessCode: null,
+    signInFailure: null,
+    notice: null,
+    registrationErrors: {},
+    registrationFailure: null,
+    registrationDraft: null,
+  }),
+  initial: 'starting',
+  output: ({ context }) => ({ token: context.token ?? '', registered: context.phoneProof !== null }),
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasConfirmedPhone', target: 'registration' },
+        { target: 'phoneEntry' },
+      ],
+    },
+    phoneEntry: {
+      tags: ['phone'],
+      description: 'Country code, cell phone and the bot check.',
+      on: {
+        'phone.submit': [
+          { guard: not('isPhoneValid'), actions: 'showPhoneErrors' },
+          { guard: not('hasBotCheck'), actions: 'showBotCheckRequired' },
+          { target: 'sendingCode', actions: 'rememberPhone' },
+        ],
+      },
+    },
+    sendingCode: {
+      tags: ['phone', 'busy'],
+      invoke: {
+        src: 'requestCode',
+        input: ({ context }) => ({
+          phone: context.phone, type: context.flow, resend: false, coupon: context.coupon, recaptcha: context.recaptcha,
+        }),
+        onDone: { target: 'codeEntry', actions: 'startCooldown' },
+        onError: { target: 'phoneEntry', actions: 'showSendFailure' },
+      },
+    },
+    codeEntry: {
+      type: 'parallel',
+      tags: ['code'],
+      description: 'Six-digit code; resend by SMS after the countdown, by WhatsApp, or to the e-mail.',
+      states: {
+        resendCooldown: {
+          initial: 'counting',
+          on: {
+            'cooldown.restart': { target: '.counting', reenter: true, actions: 'applyCooldownRestart' },
+          },
+          states: {
+            counting: {
+              after: {
+                oneSecond: [
+                  { guard: 'cooldownEnding', target: 'over', actions: 'tickCooldown' },
+                  { target: 'counting', reenter: true, actions: 'tickCooldown' },
+                ],
+              },
+            },
+            over: {},
+          },
+        },
+        code: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'code.submit': [
+                  { guard: 'isCodeWellFormed', target: 'verifying', actions: 'clearCodeMessages' },
+                  { actions: 'showCodeFormatError' },
+                ],
+                'code.resend': { guard: 'resendCooldownOver', target: 'resendingSms', actions: 'clearCodeMessages' },
+                'code.resendWhatsapp': { target: 'resendingWhatsapp', actions: 'clearCodeMessages' },
+                'code.resendEmail': { target: 'resendingEmail', actions: 'clearCodeMessages' },
+                'notice.dismiss': { actions: 'dismissNotice' },
+              },
+            },
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                src: 'checkCode',
+                input: ({ context, event }) => ({
+                  flow: context.flow, phone: context.phone, code: event.type === 'code.submit' ? event.code : '',
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isExistingCustomer', params: ({ event }) => event.output },
+                    target: '#auth.signedIn',
+                    actions: { type: 'rememberToken', params: ({ event }) => ({ token: 'token' in event.output ? event.output.token : '' }) },
+                  },
+                  {
+                    guard: 'isSignInFlow',
+                    target: '#auth.notRegistered',
+                    actions: { type: 'rememberPhoneProof', params: ({ event }) => ({ phoneProof: 'phoneProof' in event.output ? event.output.phoneProof : '' }) },
+                  },
+                  {
+                    target: '#auth.registration',
+                    actions: { type: 'rememberPhoneProof', params: ({ event }) => ({ phoneProof: 'phoneProof' in event.output ? event.output.phoneProof : '' }) },
+                  },
+                ],
+                onError: { target: 'idle', actions: 'showCodeFailure' },
+              },
+            },
+            resendingSms: {
+              tags: ['busy'],
+              invoke: {
+                src: 'requestCode',
+                input: ({ context }) => ({ phone: context.phone, type: context.flow, resend: true, coupon: null }),
+                onDone: { target: 'idle', actions: ['noticeResentSms', 'restartCooldown'] },
+                onError: { target: 'idle', actions: 'showResendFailure' },
+              },
+            },
+            resendingWhatsapp: {
+              tags: ['busy'],
+              invoke: {
+                src: 'requestCode',
+                input: ({ context }) => ({
+                  phone: context.phone, type: context.flow, resend: true, coupon: null, origin: 'REQUEST_WHATSAPP' as const,
+                }),
+                onDone: { target: 'idle', actions: ['noticeResentWhatsapp', 'restartCooldown'] },
+                onError: { target: 'idle', actions: 'showResendFailure' },
+              },
+            },
+            resendingEmail: {
+              tags: ['busy'],
+              invoke: {
+                src: 'sendCodeByEmail',
+                input: ({ context }) => ({ phone: context.phone }),
+                onDone: { target: 'idle', actions: 'noticeResentEmail' },
+                onError: { target: 'idle', actions: 'showResendFailure' },
+              },
+            },
+          },
+        },
+      },
+    },
+    notRegistered: {
+      tags: ['phone'],
+      description: "A valid sign-in code for a number with no account: 'Você ainda não está cadastrado. Cadastre-se já!'",
+      entry: 'showNotRegistered',
+      on: {
+        'registration.start': 'registration',
+        'phone.submit': [
+          { guard: not('isPhoneValid'), actions: 'showPhoneErrors' },
+          { guard: not('hasBotCheck'), actions: 'showBotCheckRequired' },
+          { target: 'sendingCode', actions: 'rememberPhone' },
+        ],
+      },
+    },
+    registration: {
+      tags: ['registration'],
+      description: 'Registration form (personal or company) for the confirmed phone.',
+      on: {
+        'account.submit': [
+          { guard: 'isRegistrationValid', target: 'creatingAccount', actions: 'rememberDraft' },
+          { actions: 'showRegistrationErrors' },
+        ],
+      },
+    },
+    creatingAccount: {
+      tags: ['registration', 'busy'],
+      invoke: {
+        src: 'createAccount',
+        input: ({ context, event }) => {
+          if (event.type !== 'account.submit') throw new Error('unexpected event');
+          const r = signUpPayloadOf(event.form, context.phone, context.phoneProof ?? '');
+          if (!r.ok) throw new Error('invalid registration');
+          return r.payload;
+        },
+        onDone: {
+          target: 'registered',
+          actions: { type: 'rememberToken', params: ({ event }) => ({ token: event.output.token }) },
+        },
+        onError: { target: 'registration', actions: 'showRegistrationFailure' },
+      },
+    },
+    signedIn: { type: 'final', description: 'An existing customer: the code gave an access token.' },
+    registered: { type: 'final', description: 'A new customer: the account was created.' },
+  },
+});

@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  authMachine, RESEND_COOLDOWN_S, type AuthInput, type CodeCheckOutput, type CodeRequest, type RegistrationForm,
+} from '../../../machines/auth/authMachine';
+import type { SignUpRequest } from '../../../src/shared/api/auth';
+import { messages as m } from '../../../src/shared/messages';
+
+const PHONE = { countryCode: '55', cellPhone: '(11) 98765-4321', recaptcha: 'solved-payload' };
+
+function start(opts: {
+  input?: Partial<AuthInput>;
+  check?: (i: { flow: string; phone: string; code: string }) => Promise<CodeCheckOutput>;
+  request?: (i: CodeRequest) => Promise<{ retryAfterS?: number }>;
+  create?: (p: SignUpRequest) => Promise<{ token: string }>;
+  email?: () => Promise<void>;
+} = {}) {
+  const requests: CodeRequest[] = [];
+  const created: SignUpRequest[] = [];
+  const machine = authMachine.provide({
+    actors: {
+      requestCode: fromPromise(async ({ input }: { input: CodeRequest }) => {
+        requests.push(input);
+        return opts.request ? opts.request(input) : { retryAfterS: 30 };
+      }),
+      checkCode: fromPromise(async ({ input }: { input: { flow: 'SIGN_IN' | 'SIGN_UP'; phone: string; code: string } }) =>
+        opts.check ? opts.check(input) : { token: 'tok' }),
+      sendCodeByEmail: fromPromise(async () => { await (opts.email?.() ?? Promise.resolve()); }),
+      createAccount: fromPromise(async ({ input }: { input: SignUpRequest }) => {
+        created.push(input);
+        return opts.create ? opts.create(input) : { token: 'new-token' };
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { flow: 'SIGN_IN', ...opts.input } });
+  actor.start();
+  return { actor, requests, created };
+}
+
+const personalForm: RegistrationForm = {
+  kind: 'personal', name: 'Maria Silva', email: 'Maria@Example.COM', state: 'SP', city: 3550308,
+  unit_type: 'RESIDENCIAL', bill: 350.5, coupon: 'promo10', terms: true,
+};
+
+describe('authMachine', () => {
+  beforeEach(() => { vi.useFakeTimers(); });
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('shows the phone rules of spec §5 and sends nothing for an invalid phone', () => {
+    const { actor, requests } = start();
+    actor.send({ type: 'phone.submit', countryCode: '5', cellPhone: '(11) 8765', recaptcha: 'x' });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('phoneEntry');
+    expect(s.context.phoneErrors.countryCode).toBe(m['code.COUNTRY_CODE_INVALID']);
+    expect(s.context.phoneErrors.cellPhone).toBe(m['code.PHONE_NUMBER_INVALID']);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('requires the bot check before any code is requested', () => {
+    const { actor, requests } = start();
+    actor.send({ ...PHONE, type: 'phone.submit', recaptcha: '' });
+    expect(actor.getSnapshot().context.failureSendCodeSms).toBe(m['code.RECAPTCHA_REQUIRED']);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('requests the code with the canonical phone, coupon and bot-check payload, then shows the code entry', async () => {
+    const { actor, requests } = start({ input: { flow: 'SIGN_UP', coupon: 'PROMO' } });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    expect(requests[0]).toEqual({
+      phone: '5511987654321', type: 'SIGN_UP', resend: false, coupon: 'PROMO', recaptcha: 'solved-payload',
+    });
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(RESEND_COOLDOWN_S);
+  });
+
+  it('keeps the phone screen with failureSendCodeSms when the request is refused', async () => {
+    const { actor } = start({ request: async () => { throw new Error(m['access.code.sendLimit']); } });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.failureSendCodeSms).toBe(m['access.code.sendLimit']));
+    expect(actor.getSnapshot().value).toBe('phoneEntry');
+    expect(actor.getSnapshot().context.cellPhone).toBe(PHONE.cellPhone);
+  });
+
+  it('disables resend by SMS for 30 seconds, counting down once a second', async () => {
+    const { actor, requests } = start();
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    actor.send({ type: 'code.resend' });
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(29);
+    await vi.advanceTimersByTimeAsync(28_000);
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(1);
+    actor.send({ type: 'code.resend' });
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(0);
+    actor.send({ type: 'code.resend' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(m['access.code.resentSms']));
+    expect(requests[1]).toMatchObject({ phone: '5511987654321', resend: true, coupon: null, type: 'SIGN_IN' });
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(RESEND_COOLDOWN_S);
+  });
+
+  it('resends through WhatsApp and to the e-mail during the countdown', async () => {
+    const email = vi.fn(async () => {});
+    const { actor, requests } = start({ email });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    actor.send({ type: 'code.resendWhatsapp' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(m['access.code.resentWhatsapp']));
+    expect(requests[1]).toMatchObject({ origin: 'REQUEST_WHATSAPP', resend: true });
+    actor.send({ type: 'code.resendEmail' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(m['access.code.resentEmail']));
+    expect(email).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a malformed code without calling the server and shows a refused code as failureAccessCode', async () => {
+    const check = vi.fn(async () => { throw new Error(m['access.code.invalid']); });
+    const { actor } = start({ check });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    actor.send({ type: 'code.submit', code: '12a' });
+    expect(actor.getSnapshot().context.failureAccessCode).toBe(m['common.access.form.maxCode']);
+    expect(check).not.toHaveBeenCalled();
+    actor.send({ type: 'code.submit', code: '123456' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.failureAccessCode).toBe(m['access.code.invalid']));
+    expect(actor.getSnapshot().hasTag('code')).toBe(true);
+  });
+
+  it('signs in an existing customer with the token', async () => {
+    const { actor } = start({ check: async () => ({ token: 'abc' }) });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    actor.send({ type: 'code.submit', code: '123456' });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.output).toEqual({ token: 'abc', registered: false });
+  });
+
+  it('a valid sign-in code for a number with no account shows the not-registered text and offers registration', async () => {
+    const { actor, created } = start({ check: async () => ({ phoneProof: 'proof-1' }) });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    actor.send({ type: 'code.submit', code: '123456' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('notRegistered'));
+    expect(actor.getSnapshot().context.signInFailure).toBe('Você ainda não está cadastrado. Cadastre-se já!');
+    actor.send({ type: 'registration.start' });
+    expect(actor.getSnapshot().hasTag('registration')).toBe(true);
+    actor.send({ type: 'account.submit', form: personalForm });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.output).toEqual({ token: 'new-token', registered: true });
+    expect(created[0]).toMatchObject({
+      phone: '5511987654321', phone_proof: 'proof-1', email: 'maria@example.com', coupon: 'PROMO10', city: 3550308,
+    });
+  });
+
+  it('sign-up: the form rules of spec §5 stop the submit and keep what was typed', async () => {
+    const { actor, created } = start({ input: { flow: 'SIGN_UP', confirmed: { phone: '5511987654321', phoneProof: 'p' } } });
+    expect(actor.getSnapshot().value).toBe('registration');
+    const bad: RegistrationForm = { ...personalForm, name: 'Jo', email: 'nope', unit_type: 'APARTAMENTO', bill: 0, terms: false };
+    actor.send({ type: 'account.submit', form: bad });
+    const c = actor.getSnapshot().context;
+    expect(c.registrationErrors).toMatchObject({
+      name: m['common.form.name.min'], email: m['common.form.email.invalid'],
+      unit_type: m['common.form.unit.valid'], bill: m['common.form.bill.required'], terms: m['common.form.terms.required'],
+    });
+    expect(c.registrationDraft).toEqual(bad);
+    expect(created).toHaveLength(0);
+  });
+
+  it('company form: CNPJ rules, and a server refusal is shown without losing the form', async () => {
+    const { actor } = start({
+      input: { flow: 'SIGN_UP', registerType: 'business', confirmed: { phone: '5511987654321', phoneProof: 'p' } },
+      create: async () => { throw new Error(m['api.1005']); },
+    });
+    const company: RegistrationForm = {
+      kind: 'business', name: 'Solar Ltda', email: 'a@b.com.br', state: 'SP', city: 3550308, unit_type: 'EMPRESA',
+      bill: 1000, coupon: '', cnpj: '11.111.111/1111-11', terms: true,
+    };
+    actor.send({ type: 'account.submit', form: company });
+    expect(actor.getSnapshot().context.registrationErrors.cnpj).toBe(m['common.form.cnpj.invalid']);
+    actor.send({ type: 'account.submit', form: { ...company, cnpj: '11.222.333/0001-81' } });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.registrationFailure).toBe(m['api.1005']));
+    expect(actor.getSnapshot().value).toBe('registration');
+    expect(actor.getSnapshot().context.registrationDraft).toMatchObject({ cnpj: '11.222.333/0001-81' });
+  });
+});
