@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatBRL, maskCurrencyInput, parseCurrencyInput, parseMoney } from '../../src/shared/money';
+
+describe('maskCurrencyInput (bill value mask, spec §2)', () => {
+  it('prefixes R$, uses a comma for decimals and dots between thousands', () => {
+    expect(maskCurrencyInput('1')).toBe('R$ 0,01');
+    expect(maskCurrencyInput('12345')).toBe('R$ 123,45');
+    expect(maskCurrencyInput('123456789')).toBe('R$ 1.234.567,89');
+  });
+  it('keeps at most 10 integer digits (extra digits are ignored)', () => {
+    expect(maskCurrencyInput('123456789012')).toBe('R$ 1.234.567.890,12');
+    expect(maskCurrencyInput('1234567890129')).toBe('R$ 1.234.567.890,12');
+  });
+  it('has no negatives: a minus sign is dropped', () => {
+    expect(maskCurrencyInput('-500')).toBe('R$ 5,00');
+  });
+  it('drops leading zeros and non-digits; empty stays empty', () => {
+    expect(maskCurrencyInput('R$ 0,05')).toBe('R$ 0,05');
+    expect(maskCurrencyInput('R$ 0,0')).toBe('');
+    expect(maskCurrencyInput('abc')).toBe('');
+  });
+  it('typing one more digit after a masked value shifts it in from the cents', () => {
+    expect(maskCurrencyInput('R$ 1,234')).toBe('R$ 12,34');
+  });
+  it('always yields two decimals and never more than 10 integer digits', () => {
+    fc.assert(
+      fc.property(fc.string(), (typed) => {
+        const masked = maskCurrencyInput(typed);
+        if (masked === '') return;
+        expect(masked).toMatch(/^R\$ \d{1,3}(\.\d{3}){0,3},\d{2}$/);
+        expect(masked.split(',')[0]!.replace(/\D/g, '').length).toBeLessThanOrEqual(10);
+      }),
+    );
+  });
+});
+
+describe('parseCurrencyInput', () => {
+  it('reads the masked value in reais', () => {
+    expect(parseCurrencyInput('R$ 1.234,56')).toBe(1234.56);
+    expect(parseCurrencyInput('')).toBeNull();
+  });
+  it('round-trips with formatBRL', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999_999_999_999 }), (cents) => {
+        expect(parseCurrencyInput(formatBRL(cents / 100))).toBe(cents / 100);
+      }),
+    );
+  });
+});
+
+describe('formatBRL', () => {
+  it('formats reais with 2 decimals', () => {
+    expect(formatBRL(0)).toBe('R$ 0,00');
+    expect(formatBRL(250.5)).toBe('R$ 250,50');
+    expect(formatBRL(1234567.891)).toBe('R$ 1.234.567,89');
+  });
+});
+
+describe('parseMoney (saved bill, bill query parameter)', () => {
+  it.each([
+    ['250', 250],
+    ['250.5', 250.5],
+    ['250,50', 250.5],
+    ['1.234,56', 1234.56],
+    ['R$ 1.234,56', 1234.56],
+    ['1234.56', 1234.56],
+  ])('%s -> %s', (text, value) => {
+    expect(parseMoney(text)).toBe(value);
+  });
+  it.each([[''], ['abc'], ['-10'], ['12345678901'], [null], [undefined], ['1.2.3']])('%s -> null', (text) => {
+    expect(parseMoney(text)).toBeNull();
+  });
+});
