@@ -24,6 +24,9 @@ export const ErrorCode = {
   CITY_NOT_FOUND: 5002,
   NUMBER_NOT_CONFIRMED: 5003,
   PHONE_IN_USE: 5004,
+  /** unknown API path; 405 for a known path with another method */
+  NOT_FOUND: 4040,
+  METHOD_NOT_ALLOWED: 4050,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -50,6 +53,8 @@ const byCode: Record<number, MessageKey> = {
   4291: 'access.code.sendLimit',
   4292: 'access.code.rateLimited',
   4010: 'common.error.unauthorized',
+  4040: 'common.error.notFound',
+  4050: 'common.error.notFound',
   5000: 'api.5000',
   5001: 'api.5001',
   5002: 'api.5002',

@@ -32,6 +32,8 @@ export const messages = {
   'access.code.resentSms': 'Código reenviado com sucesso',
   'access.code.resentWhatsapp': 'Código reenviado via whatsapp com sucesso',
   'access.code.resentEmail': 'O código foi enviado para seu email cadastrado',
+  /** the text of the SMS, WhatsApp or e-mail that carries a code; {code} is replaced */
+  'access.code.delivery': 'Seu código de acesso ao portal é {code}. Ele vale por 10 minutos. Não o compartilhe com ninguém.',
 
   // sign-up data (spec §5)
   'common.form.name.min': 'O nome deve ter no mínimo 3 caracteres',
