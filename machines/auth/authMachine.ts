@@ -139,7 +139,7 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,
-    output: {} as { token: string; registered: boolean },
+    output: {} as { token: string; registered: boolean; phone: string },
   },
   actors: {
     /** pushes the Queue_sms message (POST /queue/sms) */
@@ -251,7 +251,7 @@ export const authMachine = setup({
     registrationDraft: null,
   }),
   initial: 'starting',
-  output: ({ context }) => ({ token: context.token ?? '', registered: context.phoneProof !== null }),
+  output: ({ context }) => ({ token: context.token ?? '', registered: context.phoneProof !== null, phone: context.phone }),
   states: {
     starting: {
       always: [

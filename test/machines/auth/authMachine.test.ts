@@ -134,7 +134,7 @@ describe('authMachine', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
     actor.send({ type: 'code.submit', code: '123456' });
     const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(done.output).toEqual({ token: 'abc', registered: false });
+    expect(done.output).toEqual({ token: 'abc', registered: false, phone: '5511987654321' });
   });
 
   it('a valid sign-in code for a number with no account shows the not-registered text and offers registration', async () => {
@@ -148,7 +148,7 @@ describe('authMachine', () => {
     expect(actor.getSnapshot().hasTag('registration')).toBe(true);
     actor.send({ type: 'account.submit', form: personalForm });
     const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(done.output).toEqual({ token: 'new-token', registered: true });
+    expect(done.output).toEqual({ token: 'new-token', registered: true, phone: '5511987654321' });
     expect(created[0]).toMatchObject({
       phone: '5511987654321', phone_proof: 'proof-1', email: 'maria@example.com', coupon: 'PROMO10', city: 3550308,
     });

@@ -1,0 +1,418 @@
+import { assign, enqueueActions, fromPromise, setup, type AnyMachineSnapshot } from 'xstate';
+import { authMachine, type RegisterType } from '../auth/authMachine';
+import { currentStep, landingRoute, type PrivateRoute } from '../../src/shared/steps';
+import type { CustomerProfile } from '../../src/shared/api/customer';
+import { messages as m } from '../../src/shared/messages';
+
+/**
+ * Which screen the customer sees (spec §2): the route table, the route guard, the landing page after
+ * login and sign-up, the thank-you countdown and logout. Every screen state carries `meta.path`
+ * (the path without the language); the router mirrors it, and a URL change comes back as
+ * `route.changed`, which the machine accepts or refuses (the router then restores the machine's path).
+ * The sign-in and sign-up flows are the invoked `auth` machine; its tags ('phone', 'code',
+ * 'registration') decide which of the flow's screens is shown.
+ */
+
+export interface StoredSession { token: string; phone: string; user: CustomerProfile | null }
+
+export interface JourneyInput {
+  /** 'portal:session' as found in local storage */
+  storedSession?: StoredSession | null;
+  /** 'showThankYou' === 'true' */
+  thankYouPending?: boolean;
+  coupon?: string | null;
+  registerType?: RegisterType;
+  /** 'paymentType' is stored (sends proposal-final to payment) */
+  paymentTypeStored?: boolean;
+}
+
+export interface Notice { tone: 'success' | 'error'; text: string }
+
+export interface JourneyContext {
+  session: { token: string; phone: string } | null;
+  customer: CustomerProfile | null;
+  thankYouPending: boolean;
+  thankYouCount: number;
+  /** the URL asked for while the stored session was being checked */
+  requestedPath: string | null;
+  coupon: string | null;
+  registerType: RegisterType;
+  paymentTypeStored: boolean;
+  /** a phone confirmed by a sign-in code that has no account yet */
+  confirmed: { phone: string; phoneProof: string } | null;
+  justRegistered: boolean;
+  /** the landing page's `bill` query value */
+  bill: string | null;
+  notice: Notice | null;
+}
+
+export type RouteSearch = Record<string, string | undefined>;
+
+export type JourneyEvent =
+  | { type: 'route.changed'; path: string; search?: RouteSearch }
+  | { type: 'code.back' }
+  | { type: 'logout' }
+  | { type: 'session.expired'; reason?: 'unauthorized' | 'elsewhere' }
+  | { type: 'notice.dismiss' };
+
+/** Spec §9: thank-you countdown 3 s. */
+export const THANK_YOU_FROM = 3;
+
+/** The private screens (spec §2 route table) and their paths. */
+export const PRIVATE_SCREENS = {
+  bill: '/bill',
+  profile: '/profile',
+  technicalVisit: '/technical-visit',
+  proposalInitial: '/proposal-initial',
+  proposalFinal: '/proposal-final',
+  payment: '/payment',
+  planSignature: '/plan-signature',
+  projectStatus: '/project-status',
+  customersSignature: '/customers-signature',
+  bookingPayment: '/booking-payment',
+} as const;
+export type PrivateScreen = keyof typeof PRIVATE_SCREENS;
+
+/** Paths a typed URL, a link or Back may ask for; the flow screens (code, create-account) are reached only through the flow. */
+export const PUBLIC_PATHS = ['/', '/welcome', '/login', '/sign-up', '/thank-you'] as const;
+const PRIVATE_PATHS: readonly string[] = Object.values(PRIVATE_SCREENS);
+
+/** '/pt/simulation' is the bill page (spec §2); trailing slashes do not matter. */
+export function normalisePath(path: string): string {
+  const p = path.replace(/\/+$/, '') || '/';
+  return p === '/simulation' ? '/bill' : p;
+}
+export const isPrivatePath = (path: string): boolean => PRIVATE_PATHS.includes(normalisePath(path));
+
+const screenOfRoute = (route: PrivateRoute): PrivateScreen => {
+  const path = route === 'simulation' ? '/bill' : `/${route}`;
+  const hit = (Object.entries(PRIVATE_SCREENS) as [PrivateScreen, string][]).find(([, p]) => p === path);
+  return hit ? hit[0] : 'bill';
+};
+
+/** The landing screen after login (spec §2 landing table, via the shared step model). */
+export function landingScreen(customer: CustomerProfile | null, paymentTypeStored: boolean): PrivateScreen {
+  if (!customer) return 'bill';
+  const step = currentStep(customer.steps, customer.customer_success_id !== null);
+  return screenOfRoute(landingRoute(step, customer.subscription_lending, paymentTypeStored));
+}
+
+/** The path of the screen the machine is on, or undefined while it has none (checking the session, logging out). */
+export function screenPath(snapshot: AnyMachineSnapshot): string | undefined {
+  const metas = snapshot.getMeta() as Record<string, { path?: string } | undefined>;
+  let best: { depth: number; path: string } | undefined;
+  for (const [id, meta] of Object.entries(metas)) {
+    if (!meta?.path) continue;
+    const depth = id.split('.').length;
+    if (!best || depth > best.depth) best = { depth, path: meta.path };
+  }
+  return best?.path;
+}
+
+const routePath = (event: JourneyEvent): string | null =>
+  event.type === 'route.changed' ? normalisePath(event.path) : null;
+
+const snapshotOf = (event: unknown): AnyMachineSnapshot | undefined =>
+  (event as { snapshot?: AnyMachineSnapshot }).snapshot;
+
+const landingTransitions = (actions: string[] = []) =>
+  (Object.keys(PRIVATE_SCREENS) as PrivateScreen[]).map((screen) => ({
+    guard: { type: 'landsOn' as const, params: { screen } },
+    target: `#journey.signedIn.${screen}`,
+    actions: actions as never,
+  }));
+
+const privateStates = Object.fromEntries(
+  (Object.entries(PRIVATE_SCREENS) as [PrivateScreen, string][]).map(([screen, path]) => [screen, { meta: { path } }]),
+) as Record<PrivateScreen, { meta: { path: string } }>;
+
+const privateRouteTransitions = (Object.entries(PRIVATE_SCREENS) as [PrivateScreen, string][]).map(([screen, path]) => ({
+  guard: { type: 'isRoute' as const, params: { path } },
+  target: `#journey.signedIn.${screen}`,
+}));
+
+export const journeyMachine = setup({
+  types: {
+    context: {} as JourneyContext,
+    events: {} as JourneyEvent,
+    input: {} as JourneyInput,
+    meta: {} as { path?: string },
+  },
+  actors: {
+    authFlow: authMachine,
+    /** GET /portal/customers with the token */
+    loadCustomer: fromPromise<CustomerProfile, { token: string }>(async () => {
+      throw new Error('loadCustomer not provided');
+    }),
+    /** POST /portal/logout */
+    logout: fromPromise<void, { token: string }>(async () => {
+      throw new Error('logout not provided');
+    }),
+  },
+  delays: {
+    oneSecond: 1000,
+  },
+  guards: {
+    hasStoredSession: ({ context }) => context.session !== null,
+    isSignedIn: ({ context }) => context.session !== null,
+    isPrivateRouteWithoutSession: ({ context, event }) => {
+      const path = routePath(event);
+      return path !== null && isPrivatePath(path) && context.session === null;
+    },
+    isRouteWhileThankYouPending: ({ context, event }) => {
+      const path = routePath(event);
+      return path !== null && context.session !== null && context.thankYouPending
+        && (isPrivatePath(path) || path === '/thank-you');
+    },
+    isPublicRouteWithSession: ({ context, event }) => {
+      const path = routePath(event);
+      return path !== null && context.session !== null && !isPrivatePath(path);
+    },
+    isRoute: ({ event }, params: { path: string }) => routePath(event) === params.path,
+    landsOn: ({ context }, params: { screen: PrivateScreen }) =>
+      landingScreen(context.customer, context.paymentTypeStored) === params.screen,
+    isUnauthorized: ({ event }) => (event as { error?: { status?: number } }).error?.status === 401,
+    justRegistered: ({ context }) => context.justRegistered,
+    authShowsPhone: ({ event }) => snapshotOf(event)?.hasTag('phone') ?? false,
+    authShowsCode: ({ event }) => snapshotOf(event)?.hasTag('code') ?? false,
+    authShowsRegistration: ({ event }) => snapshotOf(event)?.hasTag('registration') ?? false,
+    thankYouCountdownEnding: ({ context }) => context.thankYouCount <= 1,
+  },
+  actions: {
+    // edge effects (local storage, analytics), provided by the app; they read what the machine decided from context
+    saveSession: () => {},
+    clearStoredSession: () => {},
+    saveThankYouFlag: () => {},
+    clearThankYouFlag: () => {},
+    saveSignUpOptions: () => {},
+    clearRegisterType: () => {},
+    saveBill: () => {},
+    trackConversion: () => {},
+
+    rememberRequestedPath: assign({ requestedPath: ({ event }) => routePath(event) }),
+    replayRequestedPath: enqueueActions(({ context, enqueue }) => {
+      if (context.requestedPath !== null) enqueue.raise({ type: 'route.changed', path: context.requestedPath });
+      enqueue.assign({ requestedPath: null });
+    }),
+    /** spec §2 sign-up: `cupom`/`coupon` kept; `type=business` flags the company form, otherwise personal */
+    rememberSignUpOptions: assign(({ context, event }) => {
+      if (event.type !== 'route.changed') return { confirmed: null };
+      const coupon = event.search?.cupom ?? event.search?.coupon;
+      const registerType: RegisterType = event.search?.type === 'business' ? 'business' : 'personal';
+      return { coupon: coupon ? coupon.toUpperCase() : context.coupon, registerType, confirmed: null };
+    }),
+    /** spec §2 landing page: the `bill` query parameter is kept */
+    rememberBill: assign({
+      bill: ({ context, event }) => (event.type === 'route.changed' && event.search?.bill) || context.bill,
+    }),
+    rememberConfirmedPhone: assign({
+      confirmed: ({ event }) => {
+        const c = snapshotOf(event)?.context as { phone?: string; phoneProof?: string | null } | undefined;
+        return c?.phone && c.phoneProof ? { phone: c.phone, phoneProof: c.phoneProof } : null;
+      },
+      registerType: 'personal',
+    }),
+    startSession: assign(({ event }) => {
+      const out = (event as { output?: { token: string; registered: boolean; phone?: string } }).output;
+      return { session: { token: out?.token ?? '', phone: out?.phone ?? '' }, justRegistered: out?.registered ?? false, confirmed: null };
+    }),
+    rememberCustomer: assign({
+      customer: ({ event }) => (event as { output?: CustomerProfile }).output ?? null,
+      session: ({ context, event }) => {
+        const user = (event as { output?: CustomerProfile }).output;
+        return context.session ? { ...context.session, phone: user?.phone ?? context.session.phone } : null;
+      },
+    }),
+    forgetSession: assign({ session: null, customer: null, thankYouPending: false, justRegistered: false }),
+    welcomeNewCustomer: assign({
+      thankYouPending: true, justRegistered: false, notice: { tone: 'success', text: m['signup.success'] },
+    }),
+    startThankYouCountdown: assign({ thankYouCount: THANK_YOU_FROM }),
+    tickThankYouCountdown: assign({ thankYouCount: ({ context }) => Math.max(0, context.thankYouCount - 1) }),
+    finishThankYou: assign({ thankYouPending: false }),
+    noticeLogoutFailed: assign({ notice: { tone: 'error', text: m['common.logout.error'] } }),
+    noticeSessionExpired: assign({
+      notice: ({ event }) => event.type === 'session.expired' && event.reason === 'unauthorized'
+        ? { tone: 'error' as const, text: m['common.error.unauthorized'] }
+        : null,
+    }),
+    noticeGenericError: assign({ notice: { tone: 'error', text: m['common.error.generic'] } }),
+    dismissNotice: assign({ notice: null }),
+  },
+}).createMachine({
+  id: 'journey',
+  description: 'The screen the customer is on, and the route guard of spec §2.',
+  context: ({ input }) => ({
+    session: input.storedSession ? { token: input.storedSession.token, phone: input.storedSession.phone } : null,
+    customer: input.storedSession?.user ?? null,
+    thankYouPending: input.thankYouPending ?? false,
+    thankYouCount: THANK_YOU_FROM,
+    requestedPath: null,
+    coupon: input.coupon ?? null,
+    registerType: input.registerType ?? 'personal',
+    paymentTypeStored: input.paymentTypeStored ?? false,
+    confirmed: null,
+    justRegistered: false,
+    bill: null,
+    notice: null,
+  }),
+  initial: 'restoring',
+  on: {
+    // spec §2 route guard, in its order; then the plain route table
+    'route.changed': [
+      { guard: 'isPrivateRouteWithoutSession', target: '#journey.home' },
+      { guard: 'isRouteWhileThankYouPending', target: '#journey.thankYou' },
+      { guard: 'isPublicRouteWithSession', target: '#journey.signedIn.bill' },
+      { guard: { type: 'isRoute', params: { path: '/' } }, target: '#journey.home', actions: ['rememberBill', 'saveBill'] },
+      { guard: { type: 'isRoute', params: { path: '/welcome' } }, target: '#journey.welcome' },
+      { guard: { type: 'isRoute', params: { path: '/login' } }, target: '#journey.signIn' },
+      { guard: { type: 'isRoute', params: { path: '/sign-up' } }, target: '#journey.signUp', actions: ['rememberSignUpOptions', 'saveSignUpOptions'] },
+      ...privateRouteTransitions,
+    ],
+    'notice.dismiss': { actions: 'dismissNotice' },
+  },
+  states: {
+    restoring: {
+      description: 'The persisted session is checked with GET /portal/customers before any screen shows.',
+      initial: 'checking',
+      on: {
+        'route.changed': { actions: 'rememberRequestedPath' },
+      },
+      states: {
+        checking: {
+          always: [
+            { guard: 'hasStoredSession', target: 'loadingCustomer' },
+            { target: '#journey.home', actions: 'replayRequestedPath' },
+          ],
+        },
+        loadingCustomer: {
+          invoke: {
+            src: 'loadCustomer',
+            input: ({ context }) => ({ token: context.session?.token ?? '' }),
+            onDone: { target: '#journey.landing', actions: ['rememberCustomer', 'saveSession', 'replayRequestedPath'] },
+            onError: [
+              { guard: 'isUnauthorized', target: '#journey.home', actions: ['forgetSession', 'clearStoredSession', 'replayRequestedPath'] },
+              // the server is unreachable: keep the stored session and its profile
+              { target: '#journey.landing', actions: 'replayRequestedPath' },
+            ],
+          },
+        },
+      },
+    },
+    home: { meta: { path: '/' } },
+    welcome: { meta: { path: '/welcome' } },
+    signIn: {
+      description: 'Sign-in: phone step (/login), then the code (/access-account).',
+      initial: 'phone',
+      invoke: {
+        id: 'auth',
+        src: 'authFlow',
+        input: () => ({ flow: 'SIGN_IN' as const }),
+        onSnapshot: [
+          { guard: 'authShowsRegistration', target: '#journey.signUp.createAccount', actions: 'rememberConfirmedPhone' },
+          { guard: 'authShowsCode', target: '.code' },
+          { guard: 'authShowsPhone', target: '.phone' },
+        ],
+        onDone: { target: 'startingSession', actions: 'startSession' },
+      },
+      states: {
+        phone: { meta: { path: '/login' } },
+        code: {
+          meta: { path: '/access-account' },
+          on: { 'code.back': '#journey.signIn' },
+        },
+      },
+    },
+    signUp: {
+      description: 'Sign-up: phone step (/sign-up), the code (/sign-up/access-code), the form (/create-account).',
+      initial: 'phone',
+      invoke: {
+        id: 'auth',
+        src: 'authFlow',
+        input: ({ context }) => ({
+          flow: 'SIGN_UP' as const, coupon: context.coupon, registerType: context.registerType, confirmed: context.confirmed,
+        }),
+        onSnapshot: [
+          { guard: 'authShowsRegistration', target: '.createAccount' },
+          { guard: 'authShowsCode', target: '.code' },
+          { guard: 'authShowsPhone', target: '.phone' },
+        ],
+        onDone: { target: 'startingSession', actions: 'startSession' },
+      },
+      states: {
+        phone: { meta: { path: '/sign-up' } },
+        code: {
+          meta: { path: '/sign-up/access-code' },
+          on: { 'code.back': '#journey.home' },
+        },
+        createAccount: {
+          meta: { path: '/create-account' },
+          on: { 'code.back': { target: '#journey.signUp', actions: ['rememberSignUpOptions', 'saveSignUpOptions'] } },
+        },
+      },
+    },
+    startingSession: {
+      description: 'A token from login, confirm-number or sign-up: load the profile, then land.',
+      // no screen until the profile is known
+      on: { 'route.changed': {} },
+      invoke: {
+        src: 'loadCustomer',
+        input: ({ context }) => ({ token: context.session?.token ?? '' }),
+        onDone: [
+          { guard: 'justRegistered', target: 'thankYou', actions: ['rememberCustomer', 'saveSession', 'welcomeNewCustomer', 'saveThankYouFlag', 'clearRegisterType'] },
+          { target: 'landing', actions: ['rememberCustomer', 'saveSession'] },
+        ],
+        onError: { target: 'home', actions: ['forgetSession', 'clearStoredSession', 'noticeGenericError'] },
+      },
+    },
+    landing: {
+      description: 'Spec §2 landing table from the current step (a new customer: bill).',
+      always: landingTransitions(),
+    },
+    thankYou: {
+      meta: { path: '/thank-you' },
+      description: 'Countdown 3 to 0 once a second, conversion tracked, then the bill page; the flag is cleared.',
+      entry: ['startThankYouCountdown', 'trackConversion'],
+      initial: 'counting',
+      states: {
+        counting: {
+          after: {
+            oneSecond: [
+              { guard: 'thankYouCountdownEnding', target: '#journey.signedIn.bill', actions: ['tickThankYouCountdown', 'finishThankYou', 'clearThankYouFlag'] },
+              { target: 'counting', reenter: true, actions: 'tickThankYouCountdown' },
+            ],
+          },
+        },
+      },
+      on: {
+        'session.expired': { target: 'home', actions: ['forgetSession', 'clearStoredSession', 'noticeSessionExpired'] },
+      },
+    },
+    signedIn: {
+      description: 'Private screens, inside the layout with the side navigation.',
+      initial: 'bill',
+      on: {
+        'session.expired': { target: 'home', actions: ['forgetSession', 'clearStoredSession', 'noticeSessionExpired'] },
+        // re-entering records the screen in the history state, where a failed logout returns
+        logout: { target: '.loggingOut', reenter: true },
+      },
+      states: {
+        ...privateStates,
+        loggingOut: {
+          on: { 'route.changed': {}, logout: {} },
+          invoke: {
+            src: 'logout',
+            input: ({ context }) => ({ token: context.session?.token ?? '' }),
+            onDone: { target: '#journey.home', actions: ['forgetSession', 'clearStoredSession'] },
+            onError: [
+              // the token is no longer valid anyway: the customer is out
+              { guard: 'isUnauthorized', target: '#journey.home', actions: ['forgetSession', 'clearStoredSession'] },
+              { target: 'previous', actions: 'noticeLogoutFailed' },
+            ],
+          },
+        },
+        previous: { type: 'history' },
+      },
+    },
+  },
+});
