@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_ITEMS, billStepStatus, isMenuItemEnabled, pathWithoutLanguage, selectedMenuItem } from '../../src/shared/menu';
+import type { MenuStep } from '../../src/shared/steps';
+
+const item = (key: string) => MENU_ITEMS.find((i) => i.key === key)!;
+const step = (type: MenuStep['type'], status: MenuStep['status']): MenuStep => ({ client_id: 1, type, status });
+
+describe('side navigation rules', () => {
+  it('lists the six items in order', () => {
+    expect(MENU_ITEMS.map((i) => i.label)).toEqual([
+      'Conta de luz', 'Proposta inicial', 'Visita técnica', 'Assinatura do plano', 'Status do projeto', 'Pagamento',
+    ]);
+  });
+
+  it('disables every item until the menu loads', () => {
+    for (const i of MENU_ITEMS) expect(isMenuItemEnabled(i, undefined, 'SUBSCRIPTION')).toBe(false);
+  });
+
+  it('a new customer (SIMULATION and BILL open) can open only the bill item', () => {
+    const menu = [step('SIMULATION', 'NOT_DONE'), step('BILL', 'NOT_DONE')];
+    expect(MENU_ITEMS.filter((i) => isMenuItemEnabled(i, menu, 'SUBSCRIPTION')).map((i) => i.key)).toEqual(['bill']);
+  });
+
+  it('opens the items of reached steps: approved, under review, or current', () => {
+    const menu = [
+      step('SIMULATION', 'APPROVED'), step('BILL', 'APPROVED'), step('PROPOSAL_INITIAL', 'APPROVED'),
+      step('TECHNICAL_VISIT', 'PENDING'), step('SIGNATURE', 'NOT_DONE'),
+    ];
+    const open = MENU_ITEMS.filter((i) => isMenuItemEnabled(i, menu, 'SUBSCRIPTION')).map((i) => i.key);
+    expect(open).toEqual(['bill', 'proposal', 'visit']);
+  });
+
+  it('the plan item is for subscription customers, payment for lending ones', () => {
+    const menu = [step('SIGNATURE', 'NOT_DONE'), step('PROPOSAL_FINAL', 'NOT_DONE')];
+    expect(isMenuItemEnabled(item('plan'), menu, 'SUBSCRIPTION')).toBe(true);
+    expect(isMenuItemEnabled(item('plan'), menu, 'LENDING')).toBe(false);
+    expect(isMenuItemEnabled(item('payment'), [step('PROPOSAL_FINAL', 'NOT_DONE')], 'LENDING')).toBe(true);
+  });
+
+  it('derives the selected item from the path', () => {
+    expect(selectedMenuItem('/pt/bill', 'SUBSCRIPTION')).toBe('bill');
+    expect(selectedMenuItem('/simulation', 'SUBSCRIPTION')).toBe('bill');
+    expect(selectedMenuItem('/pt/booking-payment', 'SUBSCRIPTION')).toBe('plan');
+    expect(selectedMenuItem('/pt/customers-signature', 'SUBSCRIPTION')).toBe('plan');
+    expect(selectedMenuItem('/pt/plan-signature', 'SUBSCRIPTION')).toBe('plan');
+    expect(selectedMenuItem('/pt/customers-signature', 'LENDING')).toBe('payment');
+    expect(selectedMenuItem('/pt/project-status?x=1', 'LENDING')).toBe('status');
+    expect(selectedMenuItem('/pt/profile', 'SUBSCRIPTION')).toBeNull();
+  });
+
+  it('strips the language segment', () => {
+    expect(pathWithoutLanguage('/pt/sign-up/access-code')).toBe('/sign-up/access-code');
+    expect(pathWithoutLanguage('/pt')).toBe('/');
+    expect(pathWithoutLanguage('/pt-br/bill')).toBe('/bill');
+    expect(pathWithoutLanguage('/bill/')).toBe('/bill');
+  });
+
+  it('reads the bill step status for the icon', () => {
+    expect(billStepStatus(undefined)).toBeNull();
+    expect(billStepStatus([step('BILL', 'PENDING')])).toBe('PENDING');
+  });
+});
