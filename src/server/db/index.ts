@@ -38,6 +38,8 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover) must not crash the process.
+    pool.on('error', (e) => console.error(`postgres: ${e.message}`));
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Db,

@@ -1,0 +1,53 @@
+import type { Db } from './db/index';
+import type { Providers } from './providers/index';
+
+/** Where services read the time; tests pass a clock they can move. */
+export interface Clock { now(): Date }
+export const systemClock: Clock = { now: () => new Date() };
+
+/** The security numbers of ARCHITECTURE's baseline; tests may lower the per-address limit. */
+export interface AuthLimits {
+  codeTtlMs: number;
+  triesPerCode: number;
+  /** wrong codes per phone inside `windowMs`; a resend does not reset this count */
+  failuresPerWindow: number;
+  sendsPerWindow: number;
+  /** code requests per client address inside `windowMs` */
+  sendsPerAddressWindow: number;
+  windowMs: number;
+  resendCooldownMs: number;
+  phoneProofTtlMs: number;
+  /** a session lives this long from its last use */
+  sessionIdleMs: number;
+  botCheckTtlMs: number;
+}
+
+export const DEFAULT_LIMITS: AuthLimits = {
+  codeTtlMs: 10 * 60_000,
+  triesPerCode: 5,
+  failuresPerWindow: 5,
+  sendsPerWindow: 5,
+  sendsPerAddressWindow: 30,
+  windowMs: 10 * 60_000,
+  resendCooldownMs: 30_000,
+  phoneProofTtlMs: 30 * 60_000,
+  sessionIdleMs: 30 * 24 * 3600_000,
+  botCheckTtlMs: 10 * 60_000,
+};
+
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  /** APP_SECRET: keys the code HMAC and the bot-check challenges */
+  secret: string;
+  providers: Providers;
+  /** ALTCHA challenge cost (largest number the browser may have to try) */
+  altchaMaxNumber: number;
+  /** production: no /dev routes */
+  production: boolean;
+  limits: AuthLimits;
+  /** take the client address from X-Forwarded-For (behind a trusted proxy only) */
+  trustProxy: boolean;
+  /** built SPA to serve (dist/web); absent in API-only tests */
+  webRoot?: string;
+}

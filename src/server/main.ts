@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { codeJobs } from './auth/delivery';
+import { DEFAULT_LIMITS, systemClock, type AppDeps } from './config';
+import { openDatabase } from './db/index';
+import { loadReferenceData } from './db/reference';
+import { providersFromEnv } from './providers/index';
+import { createWorker } from './queue/queue';
+
+/**
+ * APP_SECRET keys the code hashes and the bot-check challenges. Production must set it; in
+ * development one is generated once and kept under DATA_DIR (never in the repository).
+ */
+function appSecret(env: NodeJS.ProcessEnv, dataDir: string, production: boolean): string {
+  if (env.APP_SECRET) {
+    if (env.APP_SECRET.length < 32) throw new Error('APP_SECRET must have at least 32 characters');
+    return env.APP_SECRET;
+  }
+  if (production) throw new Error('APP_SECRET is required when NODE_ENV=production');
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const production = env.NODE_ENV === 'production';
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'pglite') });
+  await database.migrate();
+  await loadReferenceData(database.db);
+
+  const clock = systemClock;
+  const deps: AppDeps = {
+    db: database.db,
+    clock,
+    secret: appSecret(env, dataDir, production),
+    providers: providersFromEnv(env, database.db, clock),
+    // The bot check's cost: the widget tries up to this many hashes (about a second on a phone at 100k).
+    altchaMaxNumber: Number(env.ALTCHA_MAX_NUMBER ?? (production ? 100_000 : 5_000)),
+    production,
+    limits: DEFAULT_LIMITS,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    webRoot: resolve(env.WEB_ROOT ?? 'dist/web'),
+  };
+  if (!existsSync(join(deps.webRoot ?? '', 'index.html'))) {
+    console.warn(`No built SPA at ${deps.webRoot}; run \`npm run build\` (npm start does). Serving the API only.`);
+  }
+
+  const worker = createWorker(database.db, clock, codeJobs(deps), (m) => console.warn(m));
+  worker.start(Number(env.QUEUE_POLL_MS ?? 500));
+
+  const server = serve({ fetch: createApp(deps).fetch, port }, (info) => {
+    console.log(`Portal at http://localhost:${info.port}/ (API http://localhost:${info.port}/api/v1, ${database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL'})`);
+  });
+
+  const shutdown = async () => {
+    server.close();
+    await worker.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { processMachine, type ProcessEvent } from '../../../machines/process/processMachine';
+import { stepsFromSnapshot } from '../../../machines/process/processSteps';
+import type { MenuStep } from '../../shared/steps';
+import type { Clock } from '../config';
+import type { Db, Tx } from '../db/index';
+import { processSnapshots } from '../db/schema';
+
+type ProcessSnapshot = SnapshotFrom<typeof processMachine>;
+
+/** An event the customer's process does not accept in its current state; nothing was changed. */
+export class ProcessEventRefused extends Error {
+  constructor(readonly event: ProcessEvent['type'], readonly state: unknown) {
+    super(`process refuses ${event} in state ${JSON.stringify(state)}`);
+  }
+}
+/** Someone else moved the process on since `expectedVersion` was read. */
+export class ProcessVersionConflict extends Error {
+  constructor(readonly expected: number, readonly actual: number) {
+    super(`process is at version ${actual}, not ${expected}`);
+  }
+}
+
+const restore = (persisted: unknown): ProcessSnapshot =>
+  createActor(processMachine, { snapshot: persisted as never, input: {} }).getSnapshot();
+
+/** A new customer's process (SIMULATION and BILL open), stored at version 1. */
+export async function startProcess(tx: Db | Tx, clock: Clock, customerId: number): Promise<void> {
+  const actor = createActor(processMachine, { input: { kind: 'SUBSCRIPTION' } });
+  await tx.insert(processSnapshots).values({
+    customerId, snapshot: actor.getPersistedSnapshot(), version: 1, updatedAt: clock.now(),
+  });
+}
+
+export async function loadProcess(db: Db | Tx, customerId: number): Promise<{ snapshot: ProcessSnapshot; version: number } | null> {
+  const [row] = await db.select().from(processSnapshots).where(eq(processSnapshots.customerId, customerId));
+  return row ? { snapshot: restore(row.snapshot), version: row.version } : null;
+}
+
+export async function customerSteps(db: Db | Tx, customerId: number): Promise<MenuStep[]> {
+  const p = await loadProcess(db, customerId);
+  return p ? stepsFromSnapshot(p.snapshot, customerId) : [];
+}
+
+/**
+ * Sends one event to a customer's process and stores the new snapshot at version + 1. Refused
+ * (and nothing stored) when the state does not accept the event, or when `expectedVersion` is stale.
+ */
+export async function applyProcessEvent(
+  db: Db, clock: Clock, customerId: number, event: ProcessEvent, expectedVersion?: number,
+): Promise<{ version: number; steps: MenuStep[] }> {
+  return db.transaction(async (tx) => {
+    const current = await loadProcess(tx, customerId);
+    if (!current) throw new Error(`customer ${customerId} has no process`);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) {
+      throw new ProcessVersionConflict(expectedVersion, current.version);
+    }
+    if (!current.snapshot.can(event)) throw new ProcessEventRefused(event.type, current.snapshot.value);
+    const actor = createActor(processMachine, { snapshot: current.snapshot, input: {} }).start();
+    actor.send(event);
+    const next = actor.getSnapshot();
+    actor.stop();
+    const updated = await tx.update(processSnapshots)
+      .set({ snapshot: actor.getPersistedSnapshot(), version: current.version + 1, updatedAt: clock.now() })
+      .where(and(eq(processSnapshots.customerId, customerId), eq(processSnapshots.version, current.version)))
+      .returning({ version: processSnapshots.version });
+    if (updated.length !== 1) throw new ProcessVersionConflict(current.version, current.version + 1);
+    return { version: current.version + 1, steps: stepsFromSnapshot(next, customerId) };
+  });
+}
