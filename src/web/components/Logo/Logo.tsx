@@ -1,7 +1,7 @@
+import { BRAND_NAME } from '../../theme/brand';
 import * as styles from './Logo.css';
 
-/** The brand name shown by the logo and used in page titles and alt texts. */
-export const BRAND_NAME = 'Sol de Casa';
+export { BRAND_NAME };
 
 export interface LogoProps {
   /** colour on light backgrounds, white on the green brand panel. @default 'color' */

@@ -6,10 +6,11 @@ import { MENU_ITEMS, billStepStatus, isMenuItemEnabled, pathWithoutLanguage, sel
 import type { CustomerKind, MenuStep, StepStatus } from '../../../shared/steps';
 import { Logo } from '../../components/Logo/Logo';
 import { visuallyHidden } from '../../theme/a11y.css';
+import { PRIVACY_POLICY_URL } from '../../theme/brand';
 import * as styles from './PrivateLayout.css';
 
 /** The privacy policy, served from public/ and opened in a new tab (spec §2). */
-export const PRIVACY_POLICY_URL = '/politica-de-privacidade.pdf';
+export { PRIVACY_POLICY_URL };
 export const PROFILE_PATH = '/profile';
 
 export interface PrivateLayoutProps {
