@@ -1,0 +1,152 @@
+import ky, { type KyInstance } from 'ky';
+import * as v from 'valibot';
+import {
+  CitiesResponse, ConfirmNumberResponse, LoginResponse, PhoneNotFoundBody, SignUpResponse, SmsQueueResponse,
+  SuccessResponse, type City, type SignUpRequest, type SmsQueueRequest,
+} from '../../shared/api/auth';
+import { CustomerProfile } from '../../shared/api/customer';
+import { ErrorCode, userMessageForError, type ApiErrorBody } from '../../shared/errors';
+import type { MessageKey } from '../../shared/messages';
+import { messages } from '../../shared/messages';
+import { StepsResponse, type MenuStep } from '../../shared/steps';
+
+/**
+ * The browser's API client (spec §7): one function per call, under /api/v1 on the same origin,
+ * `Authorization: Bearer` when signed in and `Accept-Language: pt-BR` on every request. Responses
+ * are parsed with the shared valibot schemas. An error becomes an ApiError whose message is the
+ * catalogue text a person reads (spec §8); a 401 also tells the app the session is over.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Partial<ApiErrorBody> | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** the fetch to use; tests pass one that calls the Hono app in process */
+  fetch?: typeof fetch;
+  /** origin of the API; default the page's own */
+  origin?: string;
+  /** the session token, when signed in */
+  getToken?: () => string | null;
+  /** called on any 401 of a call made with a token */
+  onUnauthorized?: () => void;
+}
+
+interface CallOptions<T> {
+  json?: unknown;
+  schema: v.GenericSchema<unknown, T>;
+  /** overrides the session token (the token being checked or revoked) */
+  token?: string | null;
+  /** the message for an error the catalogue does not know */
+  fallback?: MessageKey;
+  /** statuses whose body is an answer, not an error */
+  accept?: number[];
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+export function createApi(options: ApiClientOptions = {}) {
+  const origin = options.origin ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost');
+  const http: KyInstance = ky.create({
+    prefixUrl: `${origin}/api/v1`,
+    fetch: options.fetch,
+    throwHttpErrors: false,
+    retry: 0,
+    timeout: 30_000,
+    headers: { 'Accept-Language': 'pt-BR' },
+  });
+
+  async function call<T>(method: 'get' | 'post' | 'patch', path: string, o: CallOptions<T>): Promise<{ status: number; data: T }> {
+    const token = o.token !== undefined ? o.token : options.getToken?.() ?? null;
+    let response: Response;
+    try {
+      response = await http(path, {
+        method,
+        json: o.json,
+        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      });
+    } catch {
+      throw new ApiError(messages['common.error.network'], 0, undefined);
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.ok || o.accept?.includes(response.status)) {
+      const parsed = v.safeParse(o.schema, body);
+      if (!parsed.success) throw new ApiError(messages['common.error.generic'], response.status, undefined);
+      return { status: response.status, data: parsed.output };
+    }
+    const errorBody = body && typeof body === 'object' ? (body as Partial<ApiErrorBody>) : undefined;
+    if (response.status === 401 && token) options.onUnauthorized?.();
+    const fallback: MessageKey = response.status === 404 && errorBody?.code === undefined ? 'common.error.notFound' : o.fallback ?? 'common.error.generic';
+    throw new ApiError(userMessageForError(errorBody, fallback), response.status, errorBody);
+  }
+
+  return {
+    /** Queue_sms: POST /queue/sms (first request with the bot-check payload, or a resend) */
+    async requestCode(request: SmsQueueRequest): Promise<{ retryAfterS: number }> {
+      const { data } = await call('post', 'queue/sms', { json: request, schema: SmsQueueResponse, token: null, fallback: 'common.error.phoneStep' });
+      return { retryAfterS: data.retry_after_s };
+    },
+
+    /** POST /portal/login: a token, or (no account) the proof of the confirmed phone */
+    async login(phone: string, code: string): Promise<{ token: string } | { phoneProof: string }> {
+      const schema = v.union([LoginResponse, PhoneNotFoundBody]);
+      const { data } = await call('post', 'portal/login', { json: { phone, code }, schema, token: null, accept: [404] });
+      return 'access_token' in data ? { token: data.access_token } : { phoneProof: data.phone_proof };
+    },
+
+    /** POST /portal/confirm-number: an existing customer's token, or the proof for sign-up */
+    async confirmNumber(phone: string, code: string): Promise<{ token: string } | { phoneProof: string }> {
+      const { data } = await call('post', 'portal/confirm-number', { json: { phone, code }, schema: ConfirmNumberResponse, token: null });
+      if (data.access_token) return { token: data.access_token };
+      if (data.phone_proof) return { phoneProof: data.phone_proof };
+      throw new ApiError(messages['common.error.generic'], 200, undefined);
+    },
+
+    /** POST /portal/customers/resend-login-code-by-email */
+    async resendCodeByEmail(phone: string): Promise<void> {
+      await call('post', 'portal/customers/resend-login-code-by-email', { json: { phone }, schema: SuccessResponse, token: null });
+    },
+
+    /** POST /portal/customers: personal or business sign-up */
+    async signUp(payload: SignUpRequest): Promise<{ token: string }> {
+      const { data } = await call('post', 'portal/customers', { json: payload, schema: SignUpResponse, token: null });
+      return { token: data.access_token };
+    },
+
+    /** POST /portal/logout */
+    async logout(token?: string): Promise<void> {
+      await call('post', 'portal/logout', { schema: v.unknown(), token });
+    },
+
+    /** GET /portal/customers: the profile */
+    async getCustomer(token?: string): Promise<CustomerProfile> {
+      const { data } = await call('get', 'portal/customers', { schema: CustomerProfile, token });
+      return data;
+    },
+
+    /** GET /portal/customers/steps */
+    async getSteps(): Promise<MenuStep[]> {
+      const { data } = await call('get', 'portal/customers/steps', { schema: StepsResponse });
+      return data.data;
+    },
+
+    /** GET /portal/cities/{state} */
+    async getCities(state: string): Promise<City[]> {
+      const { data } = await call('get', `portal/cities/${encodeURIComponent(state)}`, { schema: CitiesResponse, token: null });
+      return data.data;
+    },
+
+    /** where the bot-check widget fetches its challenge */
+    botCheckChallengeUrl: `${origin}/api/v1/altcha/challenge`,
+  };
+}
+
+export const isUnauthorized = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 401 || error.body?.code === ErrorCode.UNAUTHORIZED);

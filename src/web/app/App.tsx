@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { RouterProvider as LinkNavigation } from 'react-aria-components';
+import { Toaster, toast } from '../components/Toast/Toast';
+import { createJourney, type JourneyOptions } from './journey';
+import { JourneyProvider, useJourney, useJourneyActor } from './JourneyContext';
+import { createAppRouter } from './router';
+import { useRouteSync } from './useRouteSync';
+
+export interface AppProps extends JourneyOptions {
+  /** a memory history in tests; the browser's by default */
+  history?: RouterHistory;
+}
+
+/** The journey's own messages (sign-up success, logout failure, session expired) as toasts. */
+function JourneyNotices() {
+  const actor = useJourneyActor();
+  const notice = useJourney((s) => s.context.notice);
+  useEffect(() => {
+    if (!notice) return;
+    if (notice.tone === 'success') toast.success(notice.text);
+    else toast.error(notice.text);
+    actor.send({ type: 'notice.dismiss' });
+  }, [notice, actor]);
+  return null;
+}
+
+/** The portal: one journey actor, created once above the router, and the router mirroring it. */
+export function App({ history, fetch, origin }: AppProps) {
+  const [{ journey, router }] = useState(() => ({
+    journey: createJourney({ fetch, origin }),
+    router: createAppRouter(history),
+  }));
+  useEffect(() => () => journey.stop(), [journey]);
+  useRouteSync(journey.actor, router);
+  return (
+    <JourneyProvider actor={journey.actor} api={journey.api}>
+      {/* links with an href change the URL in place; the route sync hands it to the machine */}
+      <LinkNavigation navigate={(href) => router.history.push(href)}>
+        <JourneyNotices />
+        <RouterProvider router={router} />
+        <Toaster />
+      </LinkNavigation>
+    </JourneyProvider>
+  );
+}

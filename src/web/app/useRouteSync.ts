@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import type { AnyRouter } from '@tanstack/react-router';
+import { normalisePath, screenPath } from '../../../machines/journey/journeyMachine';
+import type { JourneyActor } from './journey';
+import { pathOfUrl, urlOfPath } from './paths';
+
+/**
+ * The one place where URL and journey machine meet. A URL change (deep link, Back, typed URL, a
+ * link; the initial URL counts) becomes `route.changed`; when the machine refuses it, the URL is
+ * replaced with the machine's path. When the machine moves on its own, its path is pushed.
+ */
+export function useRouteSync(actor: JourneyActor, router: AnyRouter): void {
+  useEffect(() => {
+    const history = router.history;
+    let lastUrlPath: string | null = null;
+    let syncing = false;
+
+    const onUrl = () => {
+      const location = history.location;
+      const raw = pathOfUrl(location.pathname);
+      if (raw === undefined) return; // another language: the router redirects to /pt first
+      const path = normalisePath(raw);
+      if (path === lastUrlPath) return;
+      lastUrlPath = path;
+      const machinePath = screenPath(actor.getSnapshot());
+      if (path === machinePath) return;
+      const search = Object.fromEntries(new URLSearchParams(location.search));
+      syncing = true;
+      actor.send({ type: 'route.changed', path, search });
+      syncing = false;
+      const after = screenPath(actor.getSnapshot());
+      if (after !== undefined && after !== path) {
+        lastUrlPath = after;
+        history.replace(urlOfPath(after));
+      }
+    };
+
+    const onMachine = () => {
+      if (syncing) return;
+      const path = screenPath(actor.getSnapshot());
+      if (path === undefined) return; // no screen yet (checking the session, logging out)
+      const raw = pathOfUrl(history.location.pathname);
+      if (raw !== undefined && normalisePath(raw) === path) return;
+      lastUrlPath = path;
+      history.push(urlOfPath(path));
+    };
+
+    const unlisten = history.subscribe(onUrl);
+    const subscription = actor.subscribe(onMachine);
+    onUrl();
+    onMachine();
+    return () => {
+      unlisten();
+      subscription.unsubscribe();
+    };
+  }, [actor, router]);
+}

@@ -1,0 +1,36 @@
+import { useSelector } from '@xstate/react';
+import { Button } from '../../components/Button/Button';
+import { LoadingScreen } from '../../components/LoadingScreen/LoadingScreen';
+import { AuthLayout } from '../../layout/AuthLayout/AuthLayout';
+import { useAuthActor, type AuthActor } from '../../app/JourneyContext';
+import { useGo } from '../../app/useGo';
+import { PhoneStep } from './PhoneStep';
+import * as s from './authForm.css';
+
+function NotRegisteredOffer({ auth }: { auth: AuthActor }) {
+  const notRegistered = useSelector(auth, (snap) => snap.matches('notRegistered'));
+  if (!notRegistered) return null;
+  return (
+    <Button variant="secondary" fullWidth onPress={() => auth.send({ type: 'registration.start' })}>
+      Cadastrar este número
+    </Button>
+  );
+}
+
+/** /pt/login (spec §2 "Login screen"). */
+export default function LoginScreen() {
+  const auth = useAuthActor();
+  const go = useGo();
+  if (!auth) return <LoadingScreen />;
+  return (
+    <AuthLayout onHome={() => go('/')}>
+      <PhoneStep auth={auth} title="Acesse sua conta" lead="Informe seu celular para receber o código de acesso por SMS.">
+        <NotRegisteredOffer auth={auth} />
+        <div className={s.row}>
+          <span className={s.muted}>Ainda não tem cadastro?</span>
+          <Button variant="secondary" onPress={() => go('/sign-up')}>Cadastre-se</Button>
+        </div>
+      </PhoneStep>
+    </AuthLayout>
+  );
+}

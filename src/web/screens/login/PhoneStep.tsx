@@ -1,0 +1,70 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { BotCheck } from '../../components/BotCheck/BotCheck';
+import { Button } from '../../components/Button/Button';
+import { PhoneField, type PhoneValue } from '../../components/PhoneField/PhoneField';
+import { PHONE_SCREEN_ERROR_TOAST, toast } from '../../components/Toast/Toast';
+import type { AuthActor } from '../../app/JourneyContext';
+import { useApi } from '../../app/JourneyContext';
+import { messages as m } from '../../../shared/messages';
+import * as s from './authForm.css';
+
+/**
+ * The phone step of sign-in and sign-up: DDI + cell phone, the bot check and 'Receber código por
+ * SMS'. The auth machine validates and sends; this renders its context.
+ */
+export function PhoneStep({ auth, title, lead, children }: { auth: AuthActor; title: string; lead?: ReactNode; children?: ReactNode }) {
+  const api = useApi();
+  const ctx = useSelector(auth, (snap) => snap.context);
+  const busy = useSelector(auth, (snap) => snap.hasTag('busy'));
+  const [phone, setPhone] = useState<PhoneValue>(() => ({ countryCode: ctx.countryCode, cellPhone: ctx.cellPhone }));
+  const [payload, setPayload] = useState('');
+  const [resetSignal, setResetSignal] = useState(0);
+
+  const failure = ctx.failureSendCodeSms;
+  useEffect(() => {
+    if (!failure) return;
+    toast.error(failure, PHONE_SCREEN_ERROR_TOAST);
+    // a bot-check payload is single use: a refused request needs a new one
+    if (failure !== m['code.RECAPTCHA_REQUIRED']) {
+      setPayload('');
+      setResetSignal((n) => n + 1);
+    }
+  }, [failure]);
+
+  return (
+    <>
+      <h1 className={s.title}>{title}</h1>
+      {lead ? <p className={s.lead}>{lead}</p> : null}
+      <form
+        className={s.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          auth.send({ type: 'phone.submit', countryCode: phone.countryCode, cellPhone: phone.cellPhone, recaptcha: payload });
+        }}
+      >
+        <PhoneField
+          value={phone}
+          onChange={setPhone}
+          countryCodeError={ctx.phoneErrors.countryCode}
+          cellPhoneError={ctx.phoneErrors.cellPhone}
+          isDisabled={busy}
+          autoFocus
+        />
+        <BotCheck
+          onVerified={setPayload}
+          onReset={() => setPayload('')}
+          resetSignal={resetSignal}
+          challengeUrl={api.botCheckChallengeUrl}
+          errorMessage={failure === m['code.RECAPTCHA_REQUIRED'] ? failure : undefined}
+        />
+        <Button type="submit" isPending={busy} fullWidth>Receber código por SMS</Button>
+        {ctx.signInFailure ? (
+          <p role="alert" className={s.alert}>{ctx.signInFailure}</p>
+        ) : null}
+        {children}
+      </form>
+    </>
+  );
+}

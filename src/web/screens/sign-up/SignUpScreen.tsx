@@ -1,0 +1,39 @@
+import { Button } from '../../components/Button/Button';
+import { Link } from '../../components/Link/Link';
+import { LoadingScreen } from '../../components/LoadingScreen/LoadingScreen';
+import { AuthLayout } from '../../layout/AuthLayout/AuthLayout';
+import { useAuthActor, useJourney } from '../../app/JourneyContext';
+import { useGo } from '../../app/useGo';
+import { urlOfPath } from '../../app/paths';
+import { PhoneStep } from '../login/PhoneStep';
+import * as s from '../login/authForm.css';
+
+/** /pt/sign-up (spec §2 "Sign-up phone screen"); `?type=business` is the company variant. */
+export default function SignUpScreen() {
+  const auth = useAuthActor();
+  const business = useJourney((snap) => snap.context.registerType === 'business');
+  const go = useGo();
+  if (!auth) return <LoadingScreen />;
+  return (
+    <AuthLayout
+      variant={business ? 'business' : 'personal'}
+      onHome={() => go('/')}
+      panelTitle={business ? 'Energia solar para a sua empresa, sem investimento.' : undefined}
+      panelAction={<Button variant="secondary" onPress={() => go('/login')}>Acesso</Button>}
+    >
+      <PhoneStep
+        auth={auth}
+        title={business ? 'Cadastro da empresa' : 'Crie sua conta'}
+        lead="Informe seu celular: enviaremos um código por SMS para confirmar o número."
+      >
+        <Link href={urlOfPath('/login')}>Já tem cadastro? Acesse a plataforma.</Link>
+        {business ? (
+          <Link href={urlOfPath('/sign-up')}>Quero cadastrar minha casa</Link>
+        ) : (
+          <Link href={urlOfPath('/sign-up', { type: 'business' })}>Quero cadastrar minha empresa</Link>
+        )}
+      </PhoneStep>
+      <p className={s.muted}>Seus dados são usados apenas para o seu cadastro.</p>
+    </AuthLayout>
+  );
+}
