@@ -116,6 +116,8 @@ export function pricePerWpOf(uf: Uf): Sourced<number> {
 /** The three subscription plans (spec §9): terms 3, 5, 20 years; 1, 2, 3 free months. */
 export const PLAN_LEVELS = ['low', 'med', 'max'] as const;
 export type PlanLevel = (typeof PLAN_LEVELS)[number];
+/** The `nivel` of POST /portal/customers/plan-simulated (plan type) -> the engine's plan key. */
+export const PLAN_LEVEL_BY_TYPE: Readonly<Record<'LOW' | 'MEDIUM' | 'MAX', PlanLevel>> = { LOW: 'low', MEDIUM: 'med', MAX: 'max' };
 export const PLAN_TERMS: Readonly<Record<PlanLevel, { readonly type: 'LOW' | 'MEDIUM' | 'MAX'; readonly years: number; readonly freeMonths: number }>> = {
   low: { type: 'LOW', years: 3, freeMonths: 1 },
   med: { type: 'MEDIUM', years: 5, freeMonths: 2 },
