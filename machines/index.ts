@@ -1,0 +1,39 @@
+import type { AnyStateMachine } from 'xstate';
+import { authMachine } from './auth/authMachine';
+import { processMachine } from './process/processMachine';
+
+/**
+ * The registry of every machine in machines/: `npm run diagrams` draws each one into
+ * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
+ * here has neither, so a new machine is added here in the same commit that creates it.
+ */
+export { authMachine, processMachine };
+
+export interface RegisteredMachine {
+  /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
+  name: string;
+  machine: AnyStateMachine;
+  /** One sentence for the analysts' index. */
+  purpose: string;
+  /** Routes (without the language segment) whose showing this machine decides; none for server machines. */
+  screens: readonly string[];
+  /** The machine's file, relative to the repository root. */
+  source: string;
+}
+
+export const machineRegistry: readonly RegisteredMachine[] = [
+  {
+    name: 'auth',
+    machine: authMachine,
+    purpose: 'Sign-in and sign-up by phone: phone and bot check, SMS code with resends (SMS after 30 s, WhatsApp, e-mail), login or confirm-number, and the registration form when the confirmed phone has no account.',
+    screens: ['/login', '/access-account', '/sign-up', '/sign-up/access-code', '/create-account'],
+    source: 'machines/auth/authMachine.ts',
+  },
+  {
+    name: 'process',
+    machine: processMachine,
+    purpose: "One customer's process on the server, from sign-up to a connected system; customer and staff actions are its events and the steps list (GET /portal/customers/steps) is derived from it.",
+    screens: [],
+    source: 'machines/process/processMachine.ts',
+  },
+];

@@ -1,0 +1,6 @@
+import type { PathModel } from '../../scripts/lib/paths';
+import { authPaths } from './auth.paths';
+import { processPaths } from './process.paths';
+
+/** The path model of every machine in machines/index.ts, by registry name. */
+export const pathModels: readonly PathModel[] = [authPaths, processPaths] as PathModel[];

@@ -1,0 +1,30 @@
+import { definePathModel, sample } from '../../scripts/lib/paths';
+import { processMachine } from '../../machines/process/processMachine';
+
+/**
+ * Path model of the server's process machine: a subscription customer, a lending customer (cash
+ * purchase or financing) and a customer who starts on subscription and turns to lending at the
+ * final proposal. Staff actions (bill review, visit confirmation, delivery) are events like the
+ * customer's.
+ */
+export const processPaths = definePathModel({
+  name: 'process',
+  machine: processMachine,
+  inputs: [
+    sample('subscriptionCustomer', { kind: 'SUBSCRIPTION' as const }),
+    sample('lendingCustomer', { kind: 'LENDING' as const }),
+    sample('newCustomer', {}),
+  ],
+  events: {
+    'proposal.finalApproved': [
+      sample('cashPurchase', { type: 'proposal.finalApproved', paymentType: 'CASH_PURCHASE' as const }),
+      sample('financing', { type: 'proposal.finalApproved', paymentType: 'FINANCING' as const }),
+    ],
+  },
+  checks: {
+    // whoever reaches the purchase contract pays cash or finances, and is a lending customer from then on
+    'lending.contract': (s) => (s.context.kind === 'LENDING' && s.context.paymentType !== null
+      ? undefined : `kind ${s.context.kind}, payment type ${String(s.context.paymentType)}`),
+    'subscription.checkout': (s) => (s.context.kind === 'SUBSCRIPTION' ? undefined : 'a lending customer at the plan checkout'),
+  },
+});
