@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  VISIT_TIME_SLOTS, baseBlockedDays, canChangeVisit, isVisitDateUnavailable, isVisitTimeSlot, isoDay, localClockAt,
+  TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, baseBlockedDays, canChangeVisit, isVisitDateUnavailable, isVisitTimeSlot, isoDay, localClockAt,
   minutesUntil, parseBlockedDate, visitDateUnavailableReason, visitStart, weekdayOf, type CalendarDay, type LocalClock,
 } from '../../src/shared/visitCalendar';
 
@@ -182,5 +182,18 @@ describe('the customer local clock', () => {
     const saturday = { year: 2026, month: 3, day: 7 };
     expect(isVisitDateUnavailable(saturday, localClockAt(instant, 'America/Sao_Paulo'))).toBe(true);
     expect(isVisitDateUnavailable(saturday, localClockAt(instant, 'America/Manaus'))).toBe(false);
+  });
+
+  it('has a valid time zone for each of the 27 federative units', () => {
+    expect(Object.keys(TIME_ZONE_BY_UF)).toHaveLength(27);
+    const instant = new Date('2026-07-01T12:00:00Z');
+    for (const zone of Object.values(TIME_ZONE_BY_UF)) {
+      const local = localClockAt(instant, zone);
+      expect(local.hour).toBeGreaterThanOrEqual(7); // UTC-5 (Acre) .. UTC-3
+      expect(local.hour).toBeLessThanOrEqual(9);
+    }
+    expect(localClockAt(instant, TIME_ZONE_BY_UF.AC!).hour).toBe(7);
+    expect(localClockAt(instant, TIME_ZONE_BY_UF.AM!).hour).toBe(8);
+    expect(localClockAt(instant, TIME_ZONE_BY_UF.SP!).hour).toBe(9);
   });
 });
