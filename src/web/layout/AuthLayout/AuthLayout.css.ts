@@ -27,22 +27,15 @@ const panelBase = style({
   '@media': { [narrow.md]: { padding: `${vars.space.xxl} ${vars.space.xl}`, gap: vars.space.xl } },
 });
 
-// Background variants: the sun glow over deep green for people, a cooler navy-green for companies.
+// Background variants: a crisp sun with faint light rings over deep green for people, over a
+// cooler navy-green for companies. (A soft amber glow over green turns olive, so the sun is solid.)
+const sunAndRings = (x: string, y: string) =>
+  `radial-gradient(circle at ${x} ${y}, ${vars.color.sun} 0 56px, rgba(255, 200, 61, 0.18) 57px 64px, transparent 65px),
+   radial-gradient(circle at ${x} ${y}, transparent 0 150px, rgba(255, 255, 255, 0.05) 151px 230px, transparent 231px 330px, rgba(255, 255, 255, 0.035) 331px 440px, transparent 441px)`;
+
 export const panel = styleVariants({
-  personal: [
-    panelBase,
-    {
-      background: `radial-gradient(circle at 85% 12%, rgba(255, 200, 61, 0.55) 0, rgba(245, 165, 36, 0.22) 18%, transparent 42%),
-        linear-gradient(160deg, ${vars.color.brand} 0%, ${vars.color.brandStrong} 100%)`,
-    },
-  ],
-  business: [
-    panelBase,
-    {
-      background: `radial-gradient(circle at 15% 90%, rgba(245, 165, 36, 0.35) 0, transparent 38%),
-        linear-gradient(150deg, #0e3b4a 0%, #0a2b26 100%)`,
-    },
-  ],
+  personal: [panelBase, { background: `${sunAndRings('88%', '10%')}, linear-gradient(160deg, ${vars.color.brand} 0%, ${vars.color.brandStrong} 100%)` }],
+  business: [panelBase, { background: `${sunAndRings('88%', '10%')}, linear-gradient(150deg, #0e3b4a 0%, #0a2b26 100%)` }],
 });
 
 export const panelTop = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxl, '@media': { [narrow.md]: { gap: vars.space.lg } } });

@@ -43,6 +43,11 @@ export const navList = style({ listStyle: 'none', display: 'flex', flexDirection
 export const navItem = style({
   display: 'flex',
   alignItems: 'center',
+  width: '100%',
+  border: 0,
+  background: 'transparent',
+  font: 'inherit',
+  textAlign: 'left',
   gap: vars.space.md,
   minHeight: 48,
   padding: `0 ${vars.space.md}`,

@@ -29,12 +29,9 @@ export function HeroArt({ className }: { className?: string }) {
         <rect x="118" y="214" width="200" height="122" rx="6" fill="#ffffff" stroke="#0b4d3a" strokeWidth="4" />
         <path d="M96 222 218 128l122 94" fill="#0b4d3a" />
         <path d="M96 222 218 128l122 94" fill="none" stroke="#073628" strokeWidth="6" strokeLinejoin="round" />
-        <g transform="translate(218 128) rotate(37.6)">
-          <g transform="translate(14 10)">
-            <rect width="112" height="44" rx="3" fill="url(#hero-panel)" />
-            <path d="M28 0v44M56 0v44M84 0v44M0 22h112" stroke="#7fb2e5" strokeWidth="1.5" opacity="0.7" />
-          </g>
-        </g>
+        {/* panel rows drawn along the right roof slope */}
+        <path d="M230.2 144.9 301.4 199.9 286.8 218.9 215.5 164z" fill="url(#hero-panel)" stroke="#0d2b45" strokeWidth="1.5" strokeLinejoin="round" />
+        <path d="M253.9 163.3 239.3 182.3M277.7 181.6 263.1 200.6M222.8 154.5 294.1 209.4" stroke="#7fb2e5" strokeWidth="1.5" opacity="0.75" />
         <rect x="150" y="256" width="44" height="80" rx="4" fill="#f5a524" />
         <circle cx="184" cy="298" r="3" fill="#073628" />
         <rect x="224" y="250" width="64" height="44" rx="4" fill="#e3f1eb" stroke="#0b4d3a" strokeWidth="4" />
@@ -47,9 +44,9 @@ export function HeroArt({ className }: { className?: string }) {
         <rect x="75" y="310" width="6" height="26" rx="3" fill="#0b4d3a" />
       </g>
       <g>
-        <rect x="300" y="150" width="150" height="58" rx="14" fill="#ffffff" stroke="#d9dcd5" />
-        <text x="318" y="174" fontSize="13" fill="#4f5f59" fontFamily="system-ui, sans-serif">Economia na conta</text>
-        <text x="318" y="197" fontSize="20" fontWeight="700" fill="#0b4d3a" fontFamily="system-ui, sans-serif">até 30%</text>
+        <rect x="36" y="120" width="150" height="58" rx="14" fill="#ffffff" stroke="#d9dcd5" />
+        <text x="54" y="144" fontSize="13" fill="#4f5f59" fontFamily="system-ui, sans-serif">Economia na conta</text>
+        <text x="54" y="167" fontSize="20" fontWeight="700" fill="#0b4d3a" fontFamily="system-ui, sans-serif">até 30%</text>
       </g>
     </svg>
   );

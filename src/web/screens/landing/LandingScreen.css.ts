@@ -154,7 +154,8 @@ export const closing = style({
   gap: vars.space.lg,
   padding: vars.space.xxl,
   borderRadius: vars.radius.xl,
-  background: `radial-gradient(circle at 90% 10%, rgba(255, 200, 61, 0.45), transparent 45%), ${vars.color.brand}`,
+  background: `linear-gradient(120deg, ${vars.color.brand} 0%, ${vars.color.brandStrong} 100%)`,
+  borderLeft: `6px solid ${vars.color.accent}`,
   color: vars.color.textOnDark,
 });
 

@@ -53,6 +53,14 @@ function AppPreview() {
             ))}
           </div>
         </div>
+        <div className={styles.screenCard}>
+          <span>Status do sistema</span>
+          <span className={styles.screenCardValue}>Conectado e gerando</span>
+        </div>
+        <div className={styles.screenCard}>
+          <span>CO₂ evitado no ano</span>
+          <span className={styles.screenCardValue}>1,2 tonelada</span>
+        </div>
       </div>
     </div>
   );
@@ -94,10 +102,10 @@ export function WelcomeScreen({ onHome }: WelcomeScreenProps) {
           </ul>
           <div className={styles.badges}>
             <a className={styles.badge} href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
-              <img className={styles.badgeImage} src="/badges/app-store.svg" alt="Baixar na App Store" width="156" height="52" />
+              <img className={styles.badgeImage} src="/badges/app-store.svg" alt="Baixar na App Store" width="172" height="52" />
             </a>
             <a className={styles.badge} href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer">
-              <img className={styles.badgeImage} src="/badges/google-play.svg" alt="Disponível no Google Play" width="175" height="52" />
+              <img className={styles.badgeImage} src="/badges/google-play.svg" alt="Disponível no Google Play" width="192" height="52" />
             </a>
           </div>
         </div>
