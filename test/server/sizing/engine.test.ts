@@ -77,6 +77,19 @@ describe('sizeSolarSystem', () => {
     expect(r.annual_values.new_bill).toBeGreaterThan(0);
   });
 
+  it('without a state (the anonymous simulator) uses the national reference', () => {
+    const r = sizeSolarSystem({ billValue: 500, year: 2026 });
+    expect(r.uf).toBe('BR');
+    expect(r.tariff.before_taxes).toBe(0.757);
+    expect(r.tariff.distributor).toBe('Média nacional');
+    expect(r.irradiation.level).toBe('national');
+    expect(r.irradiation.kwh_m2_day).toBe(5.1); // as docs/sizing.md states
+    expect(r.tariff.icms).toBe(0.193);
+    expect(r.photovoltaic_system.price_per_wp).toBe(2.53);
+    expect(r.photovoltaic_system.module_quantity).toBeGreaterThan(0);
+    expect(() => sizeSolarSystem({ billValue: 500, year: 2026, municipalityIbge: '3550308' })).toThrow(RangeError);
+  });
+
   it('checks the municipality belongs to the state', () => {
     expect(() => sizeSolarSystem({ ...sp, municipalityIbge: '3550308' })).not.toThrow();
     expect(() => sizeSolarSystem({ ...sp, municipalityIbge: '4106902' })).toThrow(RangeError);

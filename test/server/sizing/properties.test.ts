@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_LEVELS, UFS, sizeSolarSystem, type ConnectionType } from '../../../src/server/services/sizing';
 
 const place = fc.record({
-  uf: fc.constantFrom(...UFS),
+  // undefined: the anonymous simulator, on the national reference
+  uf: fc.constantFrom<string | undefined>(...UFS, undefined),
   connection: fc.constantFrom<ConnectionType>('single', 'two', 'three'),
   year: fc.integer({ min: 2023, max: 2040 }),
 });

@@ -1,4 +1,4 @@
-import type { Sourced, Uf } from './sources';
+import type { Place, Sourced, Uf } from './sources';
 
 /** Connection type of the consumer unit (ligação monofásica, bifásica, trifásica). */
 export type ConnectionType = 'single' | 'two' | 'three';
@@ -109,8 +109,8 @@ export const PRICE_PER_WP_BY_UF: Readonly<Partial<Record<Uf, Sourced<number>>>> 
   SP: { value: 2.43, source: RADAR_Q3_2024_STATE, verified: true },
 };
 
-export function pricePerWpOf(uf: Uf): Sourced<number> {
-  return PRICE_PER_WP_BY_UF[uf] ?? PRICE_PER_WP_BRAZIL;
+export function pricePerWpOf(place: Place): Sourced<number> {
+  return (place === 'BR' ? undefined : PRICE_PER_WP_BY_UF[place]) ?? PRICE_PER_WP_BRAZIL;
 }
 
 /** The three subscription plans (spec §9): terms 3, 5, 20 years; 1, 2, 3 free months. */

@@ -5,7 +5,7 @@ import {
   fioBShareOfYear, pricePerWpOf, type ConnectionType, type PlanLevel,
 } from './constants';
 import { irradiationOf } from './irradiation';
-import { isUf, type Uf } from './sources';
+import { NATIONAL, isUf, type Place, type Uf } from './sources';
 import { tariffOf } from './tariffs';
 
 /**
@@ -16,7 +16,8 @@ import { tariffOf } from './tariffs';
 export interface SizingInput {
   /** the monthly bill in BRL, taxes and public lighting included */
   readonly billValue: number;
-  readonly uf: string;
+  /** the customer's state; without one (the anonymous simulator) the national reference is used */
+  readonly uf?: string | null | undefined;
   /** IBGE code of the municipality (7 digits); the state value is used when there is none */
   readonly municipalityIbge?: string | undefined;
   readonly connection?: ConnectionType | undefined;
@@ -57,7 +58,8 @@ export interface PlanSimulation {
 }
 
 export interface SizingResult {
-  readonly uf: Uf;
+  /** the state, or 'BR' for the national reference */
+  readonly uf: Place;
   readonly year: number;
   readonly connection: ConnectionType;
   readonly tariff: {
@@ -67,7 +69,7 @@ export interface SizingResult {
     readonly icms: number;
     readonly pis_cofins: number;
   };
-  readonly irradiation: { readonly kwh_m2_day: number; readonly level: 'municipality' | 'state'; readonly source: string; readonly verified: boolean };
+  readonly irradiation: { readonly kwh_m2_day: number; readonly level: 'municipality' | 'state' | 'national'; readonly source: string; readonly verified: boolean };
   /** monthly kWh */
   readonly consumption_kwh: number;
   readonly minimum_availability_kwh: number;
@@ -119,9 +121,14 @@ function assertMunicipalityInUf(uf: Uf, ibge: string): void {
 export function sizeSolarSystem(input: SizingInput): SizingResult {
   const { billValue, year } = input;
   if (!Number.isFinite(billValue) || billValue <= 0) throw new RangeError('billValue must be a positive amount');
-  if (!isUf(input.uf)) throw new RangeError(`unknown state ${input.uf}`);
-  const uf = input.uf;
-  if (input.municipalityIbge) assertMunicipalityInUf(uf, input.municipalityIbge);
+  let uf: Place = NATIONAL;
+  if (input.uf != null) {
+    if (!isUf(input.uf)) throw new RangeError(`unknown state ${input.uf}`);
+    uf = input.uf;
+    if (input.municipalityIbge) assertMunicipalityInUf(input.uf, input.municipalityIbge);
+  } else if (input.municipalityIbge) {
+    throw new RangeError('a municipality needs its state');
+  }
   const connection = input.connection ?? DEFAULT_CONNECTION;
   const fioBShare = fioBShareOfYear(year);
 

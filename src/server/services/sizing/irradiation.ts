@@ -1,4 +1,4 @@
-import type { Sourced, Uf } from './sources';
+import { UFS, mean, type Place, type Sourced, type Uf } from './sources';
 
 /**
  * Daily global horizontal irradiation, annual mean, in kWh/m²·day, one value per federative unit.
@@ -60,17 +60,27 @@ export const IRRADIATION_BY_UF: Readonly<Record<Uf, Sourced<number>>> = {
  */
 export const IRRADIATION_BY_MUNICIPALITY: Readonly<Record<string, Sourced<number>>> = {};
 
+/** National reference (no state known): the mean of the state table, as unverified as its values. */
+export const NATIONAL_IRRADIATION: Sourced<number> = {
+  value: Math.round(mean(UFS.map((uf) => IRRADIATION_BY_UF[uf].value)) * 10) / 10,
+  source: 'Mean of the state table above',
+  verified: false,
+};
+
 export interface IrradiationOfPlace {
   /** kWh/m²·day */
   readonly kwhPerM2Day: number;
-  readonly level: 'municipality' | 'state';
+  readonly level: 'municipality' | 'state' | 'national';
   readonly source: string;
   readonly verified: boolean;
 }
 
-export function irradiationOf(uf: Uf, municipalityIbge?: string): IrradiationOfPlace {
+export function irradiationOf(place: Place, municipalityIbge?: string): IrradiationOfPlace {
   const municipal = municipalityIbge ? IRRADIATION_BY_MUNICIPALITY[municipalityIbge] : undefined;
   if (municipal) return { kwhPerM2Day: municipal.value, level: 'municipality', source: municipal.source, verified: municipal.verified };
-  const state = IRRADIATION_BY_UF[uf];
+  if (place === 'BR') {
+    return { kwhPerM2Day: NATIONAL_IRRADIATION.value, level: 'national', source: NATIONAL_IRRADIATION.source, verified: NATIONAL_IRRADIATION.verified };
+  }
+  const state = IRRADIATION_BY_UF[place];
   return { kwhPerM2Day: state.value, level: 'state', source: state.source, verified: state.verified };
 }

@@ -20,3 +20,9 @@ export type Uf = (typeof UFS)[number];
 export function isUf(value: string): value is Uf {
   return (UFS as readonly string[]).includes(value);
 }
+
+/** Where a simulation happens: a federative unit, or 'BR' (national reference) when the state is unknown. */
+export type Place = Uf | 'BR';
+export const NATIONAL: Place = 'BR';
+
+export const mean = (values: readonly number[]): number => values.reduce((sum, x) => sum + x, 0) / values.length;

@@ -1,4 +1,4 @@
-import type { Sourced, Uf } from './sources';
+import { UFS, mean, type Place, type Sourced, type Uf } from './sources';
 
 /**
  * Residential (B1) tariff per federative unit, in R$/kWh before taxes (TE + TUSD), as published in
@@ -81,8 +81,22 @@ export interface TariffOfPlace {
   readonly pisCofins: number;
 }
 
-export function tariffOf(uf: Uf): TariffOfPlace {
-  const t = TARIFF_BY_UF[uf];
+/**
+ * The national reference for a simulation without a state (the anonymous simulator): the unweighted
+ * mean of the 27 state figures, R$ 0.757/kWh, and the mean of the ICMS table.
+ */
+export const NATIONAL_TARIFF: StateTariff = {
+  distributor: 'Média nacional',
+  tariffBeforeTaxes: {
+    value: Math.round(mean(UFS.map((uf) => TARIFF_BY_UF[uf].tariffBeforeTaxes.value)) * 1000) / 1000,
+    source: 'Unweighted mean of the 27 state figures of the ANEEL ranking (end of 2024)',
+    verified: true,
+  },
+  icms: { value: Math.round(mean(UFS.map((uf) => TARIFF_BY_UF[uf].icms.value)) * 1000) / 1000, source: 'Mean of the ICMS table above', verified: false },
+};
+
+export function tariffOf(place: Place): TariffOfPlace {
+  const t = place === 'BR' ? NATIONAL_TARIFF : TARIFF_BY_UF[place];
   const beforeTaxes = t.tariffBeforeTaxes.value;
   const icms = t.icms.value;
   const pisCofins = PIS_COFINS.value;
