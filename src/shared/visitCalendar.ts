@@ -130,6 +130,33 @@ export function isVisitTimeSlot(time: string): time is VisitTimeSlot {
   return (VISIT_TIME_SLOTS as readonly string[]).includes(time);
 }
 
+/** A real calendar day (no 30 February). */
+export function isCalendarDay(d: CalendarDay): boolean {
+  if (![d.year, d.month, d.day].every(Number.isInteger)) return false;
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day));
+  return t.getUTCFullYear() === d.year && t.getUTCMonth() === d.month - 1 && t.getUTCDate() === d.day;
+}
+
+/** 'YYYY-MM-DD' -> a calendar day, or null when it is not one. */
+export function parseCalendarDay(text: string): CalendarDay | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return null;
+  const d = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  return isCalendarDay(d) ? d : null;
+}
+
+export type VisitBookingProblem = UnavailableReason | 'invalid_date' | 'invalid_slot';
+
+/**
+ * The server's re-check of a booking (ARCHITECTURE.md: every calendar rule again): the day must
+ * be a real, bookable day and the time one of the slots. Null when the booking is acceptable.
+ */
+export function visitBookingProblem(date: CalendarDay, time: string, now: LocalClock, options: VisitCalendarOptions = {}): VisitBookingProblem | null {
+  if (!isCalendarDay(date)) return 'invalid_date';
+  if (!isVisitTimeSlot(time)) return 'invalid_slot';
+  return visitDateUnavailableReason(date, now, options);
+}
+
 /** Minutes from `now` until `at`, both on the same local wall clock (Brazil has no DST since 2019). */
 export function minutesUntil(at: LocalClock, now: LocalClock): number {
   const ms = (c: LocalClock) => Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute);

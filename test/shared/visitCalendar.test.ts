@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, baseBlockedDays, canChangeVisit, isVisitDateUnavailable, isVisitTimeSlot, isoDay, localClockAt,
+  TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, baseBlockedDays, isCalendarDay, parseCalendarDay, visitBookingProblem, canChangeVisit, isVisitDateUnavailable, isVisitTimeSlot, isoDay, localClockAt,
   minutesUntil, parseBlockedDate, visitDateUnavailableReason, visitStart, weekdayOf, type CalendarDay, type LocalClock,
 } from '../../src/shared/visitCalendar';
 
@@ -150,6 +150,35 @@ describe('visit time slots (spec §9)', () => {
     expect(isVisitTimeSlot('08:00')).toBe(false);
     expect(isVisitTimeSlot('17:00')).toBe(true);
     expect(visitStart({ year: 2026, month: 3, day: 10 }, '14:00')).toEqual({ year: 2026, month: 3, day: 10, hour: 14, minute: 0 });
+  });
+});
+
+describe("the server's re-check of a booking", () => {
+  const mondayMorning = clock({ year: 2026, month: 3, day: 2 }, 9);
+  it('accepts a bookable day and slot, and names what is wrong otherwise', () => {
+    expect(visitBookingProblem({ year: 2026, month: 3, day: 3 }, '09:00', mondayMorning)).toBeNull();
+    expect(visitBookingProblem({ year: 2026, month: 3, day: 3 }, '13:00', mondayMorning)).toBe('invalid_slot');
+    expect(visitBookingProblem({ year: 2026, month: 2, day: 30 }, '09:00', mondayMorning)).toBe('invalid_date');
+    expect(visitBookingProblem({ year: 2026, month: 3, day: 8 }, '09:00', mondayMorning)).toBe('sunday');
+    expect(visitBookingProblem({ year: 2026, month: 3, day: 3 }, '09:00', clock({ year: 2026, month: 3, day: 2 }, 12))).toBe('cutoff');
+    expect(visitBookingProblem({ year: 2026, month: 3, day: 4 }, '10:00', mondayMorning, { blocked: ['2026-03-04'] })).toBe('blocked');
+  });
+  it('reads days as YYYY-MM-DD and refuses days that do not exist', () => {
+    expect(parseCalendarDay('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 });
+    expect(parseCalendarDay('2026-02-29')).toBeNull();
+    expect(parseCalendarDay('2026-13-01')).toBeNull();
+    expect(parseCalendarDay('01/03/2026')).toBeNull();
+    expect(isCalendarDay({ year: 2026, month: 4, day: 31 })).toBe(false);
+    expect(isCalendarDay({ year: 2026, month: 1.5, day: 1 })).toBe(false);
+  });
+  it('agrees with the calendar for every real day and slot', () => {
+    fc.assert(
+      fc.property(anyClock, fc.integer({ min: -5, max: 40 }), fc.constantFrom(...VISIT_TIME_SLOTS), (now, offset, time) => {
+        const date = addDays(now, offset);
+        expect(visitBookingProblem(date, time, now)).toBe(visitDateUnavailableReason(date, now));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
