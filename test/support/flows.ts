@@ -1,0 +1,84 @@
+import type { TestServer } from './server';
+
+/** Small helpers for API tests: one phone and one client address per test keep tests independent. */
+let seq = 0;
+export function newPhone(): string {
+  seq += 1;
+  // 55 + DDD 11 + 9 + 8 digits unique per worker and call
+  return `55119${String(process.pid % 10_000).padStart(4, '0')}${String(seq).padStart(4, '0')}`;
+}
+export function newAddress(): string {
+  seq += 1;
+  return `10.${process.pid % 250}.${Math.floor(seq / 250) % 250}.${seq % 250}`;
+}
+
+export interface Call { status: number; body: Record<string, unknown>; headers: Headers }
+
+export async function call(
+  s: TestServer, method: string, path: string, body?: unknown, opts: { token?: string; address?: string } = {},
+): Promise<Call> {
+  const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', 'X-Forwarded-For': opts.address ?? newAddress() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  const res = await s.fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
+}
+
+/** POST /queue/sms as the login or sign-up screen does (solved bot check, resend false). */
+export async function requestCode(
+  s: TestServer, phone: string, extra: Record<string, unknown> = {}, opts: { address?: string } = {},
+): Promise<Call> {
+  return call(s, 'POST', '/queue/sms', {
+    phone, coupon: null, secret: 'web', recaptcha: await s.solveBotCheck(), type: 'SIGN_IN', resend: false, ...extra,
+  }, opts);
+}
+
+/** The newest code sent to a phone or e-mail (through the outbox). */
+export async function lastCode(s: TestServer, to: string): Promise<string> {
+  const [m] = await s.readOutbox(to);
+  if (!m?.code) throw new Error(`no code in the outbox for ${to}`);
+  return m.code;
+}
+
+export const personalSignUp = (phone: string, phone_proof: string, over: Record<string, unknown> = {}) => ({
+  name: 'Maria da Silva',
+  email: `maria.${phone}@example.com`,
+  state: 'SP',
+  city: 3550308, // São Paulo
+  unit_type: 'RESIDENCIAL',
+  bill: 350.5,
+  phone,
+  coupon: null,
+  hasPartnership: false,
+  terms: true,
+  phone_proof,
+  ...over,
+});
+
+export const businessSignUp = (phone: string, phone_proof: string, over: Record<string, unknown> = {}) => ({
+  name: 'Padaria Sol Nascente Ltda',
+  email: `contato.${phone}@example.com`,
+  state: 'RJ',
+  city: 3304557, // Rio de Janeiro
+  unit_type: 'EMPRESA',
+  bill: 2200,
+  phone,
+  coupon: 'solar10',
+  document_type: 'CNPJ',
+  document_value: '11.222.333/0001-81',
+  terms: true,
+  phone_proof,
+  ...over,
+});
+
+/** Code by SMS, confirm-number, sign-up: a new customer's access token. */
+export async function signUpNewCustomer(s: TestServer, phone = newPhone(), kind: 'personal' | 'business' = 'personal'): Promise<{ phone: string; token: string; email: string }> {
+  await requestCode(s, phone, { type: 'SIGN_UP' });
+  const confirm = await call(s, 'POST', '/portal/confirm-number', { phone, code: await lastCode(s, phone) });
+  const proof = String(confirm.body.phone_proof);
+  const payload = kind === 'personal' ? personalSignUp(phone, proof) : businessSignUp(phone, proof);
+  const created = await call(s, 'POST', '/portal/customers', payload);
+  if (created.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(created.body)}`);
+  return { phone, token: String(created.body.access_token), email: payload.email };
+}
