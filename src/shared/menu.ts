@@ -1,5 +1,8 @@
 import { currentStep, type CustomerKind, type MenuStep, type StepStatus, type StepType } from './steps';
 
+/** What the navigation needs of a step (the profile's `steps` and the steps call both fit). */
+export type NavStep = Pick<MenuStep, 'type' | 'status'>;
+
 /**
  * The side navigation (spec §2 "Side navigation"): its six items, which steps each covers, when an
  * item may be opened and which item a path selects. Screens render these; they do not decide.
@@ -38,7 +41,7 @@ export function pathWithoutLanguage(path: string): string {
  * another item can when one of its steps was reached: the customer's current step, or a step that
  * is no longer NOT_DONE (pending review, approved or denied).
  */
-export function isMenuItemEnabled(item: MenuItem, menu: readonly MenuStep[] | undefined, kind: CustomerKind): boolean {
+export function isMenuItemEnabled(item: MenuItem, menu: readonly NavStep[] | undefined, kind: CustomerKind): boolean {
   if (!menu) return false;
   const steps = item.steps[kind];
   if (steps.length === 0) return false;
@@ -77,6 +80,6 @@ export function selectedMenuItem(path: string, kind: CustomerKind): MenuItemKey 
 }
 
 /** The status of the bill step, for the bill item's icon (spec: APPROVED, NOT_DONE, PENDING, DENIED). */
-export function billStepStatus(menu: readonly MenuStep[] | undefined): StepStatus | null {
+export function billStepStatus(menu: readonly NavStep[] | undefined): StepStatus | null {
   return menu?.find((s) => s.type === 'BILL')?.status ?? null;
 }

@@ -7,6 +7,9 @@ import { CurrencyField } from '../../../src/web/components/CurrencyField/Currenc
 import { PhoneField, EMPTY_PHONE, type PhoneValue } from '../../../src/web/components/PhoneField/PhoneField';
 import { TextField } from '../../../src/web/components/TextField/TextField';
 import { Select } from '../../../src/web/components/Select/Select';
+import { ComboBox } from '../../../src/web/components/ComboBox/ComboBox';
+import { RadioGroup } from '../../../src/web/components/RadioGroup/RadioGroup';
+import { Checkbox } from '../../../src/web/components/Checkbox/Checkbox';
 
 afterEach(cleanup);
 
@@ -132,5 +135,43 @@ describe('TextField and Select', () => {
     await user.click(screen.getByRole('button', { name: /Tipo de imóvel/ }));
     await user.click(await screen.findByRole('option', { name: 'Comercial' }));
     expect(onChange).toHaveBeenCalledWith('COMERCIAL');
+  });
+});
+
+describe('ComboBox, RadioGroup and Checkbox', () => {
+  it('a ComboBox (Cidade) finds a city ignoring case and accents and reports its id', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <ComboBox
+        label="Cidade"
+        options={[{ id: '3509502', name: 'Campinas' }, { id: '3550308', name: 'São Paulo' }, { id: '3548708', name: 'São Bernardo do Campo' }]}
+        value={null}
+        onChange={onChange}
+      />,
+    );
+    await user.type(screen.getByRole('combobox', { name: 'Cidade' }), 'sao p');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['São Paulo']);
+    await user.click(options[0]!);
+    expect(onChange).toHaveBeenCalledWith('3550308');
+  });
+
+  it('a RadioGroup offers Sim and Não by default', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(<RadioGroup label="Você é o titular da conta de luz?" value={null} onChange={onChange} />);
+    const group = screen.getByRole('radiogroup', { name: 'Você é o titular da conta de luz?' });
+    expect(group).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Não' }));
+    expect(onChange).toHaveBeenCalledWith('no');
+    expect(screen.getByRole('radio', { name: 'Sim' })).toBeTruthy();
+  });
+
+  it('a Checkbox shows its error and is described by it', () => {
+    render(<Checkbox errorMessage="Você deve concordar com os Termos!">Li e concordo com os Termos</Checkbox>);
+    const box = screen.getByRole('checkbox', { name: 'Li e concordo com os Termos' });
+    const describedBy = box.getAttribute('aria-describedby') ?? '';
+    expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Você deve concordar com os Termos!');
   });
 });

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components/Button';
 import { Link as RACLink } from 'react-aria-components/Link';
 import { Dialog, Modal as RACModal, ModalOverlay } from 'react-aria-components/Modal';
-import { MENU_ITEMS, billStepStatus, isMenuItemEnabled, pathWithoutLanguage, selectedMenuItem, type MenuItemKey } from '../../../shared/menu';
-import type { CustomerKind, MenuStep, StepStatus } from '../../../shared/steps';
+import { MENU_ITEMS, billStepStatus, isMenuItemEnabled, pathWithoutLanguage, selectedMenuItem, type MenuItemKey, type NavStep } from '../../../shared/menu';
+import type { CustomerKind, StepStatus } from '../../../shared/steps';
 import { Logo } from '../../components/Logo/Logo';
 import { visuallyHidden } from '../../theme/a11y.css';
 import { PRIVACY_POLICY_URL } from '../../theme/brand';
@@ -18,7 +18,7 @@ export interface PrivateLayoutProps {
   /** The current path, with or without the language ('/pt/bill' or '/bill'); selects the item. */
   currentPath: string;
   /** The customer's steps; until it arrives every item is disabled (spec §2). */
-  menu?: readonly MenuStep[];
+  menu?: readonly NavStep[];
   /** SUBSCRIPTION or LENDING: decides the plan and payment items. @default 'SUBSCRIPTION' */
   customerKind?: CustomerKind;
   /** A navigation item was chosen: path without the language ('/bill', '/profile'). */

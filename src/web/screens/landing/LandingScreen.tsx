@@ -128,3 +128,6 @@ export function LandingScreen({ onStart, onLogin }: LandingScreenProps) {
     </div>
   );
 }
+
+/** Default export for `lazy(() => import(...))`. */
+export default LandingScreen;

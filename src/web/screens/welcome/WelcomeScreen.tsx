@@ -115,3 +115,6 @@ export function WelcomeScreen({ onHome }: WelcomeScreenProps) {
     </div>
   );
 }
+
+/** Default export for `lazy(() => import(...))`. */
+export default WelcomeScreen;
