@@ -6,6 +6,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { ConnectionType } from '../src/server/services/sizing';
@@ -322,7 +323,7 @@ function extraRuns(r: Rng): Run[] {
 // ---------------------------------------------------------------------------------------------
 // Writers
 
-async function writePdf(runs: Run[], r: Rng, opts: { shuffle: boolean; jitter: boolean; boxes?: boolean }): Promise<Uint8Array> {
+async function writePdf(runs: Run[], r: Rng, opts: { shuffle: boolean; jitter: boolean; split?: boolean; boxes?: boolean }): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setCreationDate(new Date('2025-01-01T00:00:00Z'));
   doc.setModificationDate(new Date('2025-01-01T00:00:00Z'));
@@ -332,13 +333,35 @@ async function writePdf(runs: Run[], r: Rng, opts: { shuffle: boolean; jitter: b
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const page = doc.addPage([595, 842]);
   if (opts.boxes) for (let i = 0; i < 12; i++) page.drawRectangle({ x: 40, y: 780 - i * 55, width: 515, height: 40, color: rgb(0.85, 0.85, 0.85) });
-  const order = runs.map((run) => ({ run, key: r.next() }));
+  // Producers often write a line as several runs (per word, or a word cut in two): noisy bills do too.
+  const pieces = opts.split ? runs.flatMap((run) => splitRun(run, run.bold ? bold : regular, r)) : runs;
+  const order = pieces.map((run) => ({ run, key: r.next() }));
   if (opts.shuffle) order.sort((a, b) => a.key - b.key);
   for (const { run } of order) {
     const dy = opts.jitter ? (r.next() - 0.5) * 1.6 : 0;
     page.drawText(run.t, { x: run.x, y: run.y + dy, size: run.size ?? 8, font: run.bold ? bold : regular });
   }
   return doc.save({ useObjectStreams: false });
+}
+
+interface Measure { widthOfTextAtSize(text: string, size: number): number }
+
+/** Cuts a run into word runs at their true positions; now and then cuts a word in two as well. */
+function splitRun(run: Run, font: Measure, r: Rng): Run[] {
+  if (r.next() < 0.4) return [run];
+  const size = run.size ?? 8;
+  const out: Run[] = [];
+  let x = run.x;
+  for (const word of run.t.split(/(?<= )/)) {
+    const cut = word.trim().length > 5 && r.next() < 0.25 ? r.int(2, word.trim().length - 2) : 0;
+    const parts = cut ? [word.slice(0, cut), word.slice(cut)] : [word];
+    for (const part of parts) {
+      if (part.trim()) out.push({ ...run, t: part.trimEnd(), x });
+      // Per glyph: pdf-lib's width of a string applies kerning, which drawText does not.
+      x += Array.from(part).reduce((w, ch) => w + font.widthOfTextAtSize(ch, size), 0);
+    }
+  }
+  return out;
 }
 
 /** A grey 'photo' of a bill as PNG (no text layer): the reader must hand it to a person. */
@@ -398,7 +421,7 @@ function billCase(id: string, seed: number, d: DistributorId, kind: 'clean' | 'n
   (o.extraLines ?? []).forEach((t, i) => runs.push({ t, x: 40, y: 200 - i * 12, size: 8 }));
   if (o.transform) runs = o.transform(runs, f);
   const fields = o.fields ? o.fields(truthOf(d, f)) : truthOf(d, f);
-  return { truth: { id, kind, description, expected, fields }, bytes: () => writePdf(runs, r, { shuffle: noisy, jitter: noisy }) };
+  return { truth: { id, kind, description, expected, fields }, bytes: () => writePdf(runs, r, { shuffle: noisy, jitter: noisy, split: noisy }) };
 }
 
 const CASES: Case[] = [
@@ -468,17 +491,34 @@ const CASES: Case[] = [
   },
 ];
 
-async function main() {
-  mkdirSync(OUT, { recursive: true });
-  for (const f of readdirSync(OUT)) if (/\.(pdf|png|json)$/.test(f)) rmSync(join(OUT, f));
+/** Every file of the corpus, as the script writes it (the tests check the committed fixtures against this). */
+export async function buildCorpus(): Promise<Array<{ name: string; bytes: Uint8Array }>> {
+  const files: Array<{ name: string; bytes: Uint8Array }> = [];
   for (const c of CASES) {
     const mime = c.truth.mime ?? 'application/pdf';
     const file = `${c.truth.id}.${mime === 'image/png' ? 'png' : 'pdf'}`;
     const truth: BillTruth = { ...c.truth, file, mime };
-    writeFileSync(join(OUT, file), await c.bytes());
-    writeFileSync(join(OUT, `${c.truth.id}.json`), `${JSON.stringify(truth, null, 2)}\n`);
+    files.push({ name: file, bytes: await c.bytes() });
+    files.push({ name: `${c.truth.id}.json`, bytes: new TextEncoder().encode(`${JSON.stringify(truth, null, 2)}\n`) });
   }
-  console.log(`wrote ${CASES.length} bills to ${OUT}`);
+  return files;
 }
 
-await main();
+/**
+ * A bill outside the committed corpus: same layouts, another seed. The tests read a batch of
+ * these to check that the reader is not fitted to the fixtures alone.
+ */
+export async function makeBill(distributor: DistributorId, seed: number, kind: 'clean' | 'noisy', cls: ConsumerClass = 'RESIDENCIAL'): Promise<{ truth: BillTruth; bytes: Uint8Array }> {
+  const c = billCase(`${distributor}-${kind}-${seed}`, seed, distributor, kind, 'generated', APPROVED, { cls });
+  return { truth: { ...c.truth, file: '', mime: 'application/pdf' }, bytes: await c.bytes() };
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  for (const f of readdirSync(OUT)) if (/\.(pdf|png|json)$/.test(f)) rmSync(join(OUT, f));
+  const files = await buildCorpus();
+  for (const f of files) writeFileSync(join(OUT, f.name), f.bytes);
+  console.log(`wrote ${CASES.length} bills (${files.length} files) to ${OUT}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

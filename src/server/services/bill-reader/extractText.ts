@@ -1,7 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** One run of text as placed on the page (PDF units, origin bottom-left). */
-export interface TextItem { text: string; x: number; y: number; width: number; page: number }
+export interface TextItem { text: string; x: number; y: number; width: number; /** Font size, roughly. */ size: number; page: number }
 
 /** Items sharing a baseline, left to right; `text` joins them with one space. */
 export interface TextLine { items: TextItem[]; text: string; y: number; page: number }
@@ -35,7 +35,7 @@ export async function extractPdfText(bytes: Uint8Array): Promise<TextItem[]> {
       const content = await page.getTextContent();
       for (const item of content.items) {
         if (!('str' in item) || item.str.trim() === '') continue;
-        items.push({ text: item.str.replace(/\s+/g, ' ').trim(), x: item.transform[4] as number, y: item.transform[5] as number, width: item.width, page: p });
+        items.push({ text: item.str.replace(/\s+/g, ' ').trim(), x: item.transform[4] as number, y: item.transform[5] as number, width: item.width, size: item.height || Math.abs(item.transform[3] as number) || 8, page: p });
       }
     }
     return items;
@@ -56,8 +56,31 @@ export function toLines(items: readonly TextItem[]): TextLine[] {
     else lines.push({ items: [item], text: '', y: item.y, page: item.page });
   }
   for (const line of lines) {
-    line.items.sort((a, b) => a.x - b.x);
+    line.items = coalesce(line.items.sort((a, b) => a.x - b.x));
     line.text = line.items.map((i) => i.text).join(' ');
   }
   return lines;
+}
+
+/** Gaps narrower than this share of the font size are inside a word; up to WORD_GAP, between words. */
+const LETTER_GAP = 0.15;
+const WORD_GAP = 0.6;
+
+/**
+ * Rejoins runs that a producer wrote piecemeal (one per word, or a word cut in two) into the
+ * phrases a reader sees; runs further apart than a word space stay apart (table columns).
+ */
+function coalesce(sorted: readonly TextItem[]): TextItem[] {
+  const out: TextItem[] = [];
+  for (const item of sorted) {
+    const prev = out[out.length - 1];
+    const gap = prev ? item.x - (prev.x + prev.width) : Infinity;
+    const size = prev ? Math.max(prev.size, item.size) : item.size;
+    if (prev && gap < WORD_GAP * size && gap > -0.5 * size) {
+      out[out.length - 1] = { ...prev, text: `${prev.text}${gap > LETTER_GAP * size ? ' ' : ''}${item.text}`, width: item.x + item.width - prev.x, size };
+    } else {
+      out.push({ ...item });
+    }
+  }
+  return out;
 }

@@ -8,6 +8,7 @@ export type { BillAnalysis, BillAnalysisStatus, BillFields, ConsumerClass, Consu
 export { CONSUMER_CLASSES, DISTRIBUTORS } from './types';
 export { BILL_APARTMENT, BILL_ILLEGIBLE, SERVED_CLASSES, decideBill, unservedClassJustification } from './decide';
 export { readBillFields } from './readFields';
+export type { BillReading } from './readFields';
 
 /** What the file's first bytes say it is; the declared type and the name are not trusted. */
 export type BillFileKind = 'pdf' | 'png' | 'jpeg' | 'unknown';
@@ -59,5 +60,5 @@ export async function analyseBill(bytes: Uint8Array, _mime: string): Promise<Bil
     throw error;
   }
   if (items.reduce((n, i) => n + i.text.length, 0) < MIN_TEXT_CHARS) return unread('WAITING', 'no-text-layer');
-  return decideBill(readBillFields(items, toLines(items)));
+  return decideBill(readBillFields(toLines(items)));
 }

@@ -264,8 +264,9 @@ export const average = (values: readonly number[]): number | null =>
   values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
 
 /** Reads every field the decision needs from the positioned text of a bill. */
-export function readBillFields(items: readonly TextItem[], lines: readonly TextLine[]): BillReading {
-  const folded = fold(items.map((i) => i.text).join('\n'));
+export function readBillFields(lines: readonly TextLine[]): BillReading {
+  // Lines, not raw runs: a name cut into several runs is whole again in its line.
+  const folded = fold(lines.map((l) => l.text).join('\n'));
   const distributor = readDistributor(folded);
   const holder = readHolder(lines);
   const history = readHistory(lines);
