@@ -96,6 +96,15 @@ describe('Toast', () => {
     expect(screen.queryByText('Algo deu errado. Tente novamente!')).toBeNull();
   });
 
+  it('a toast raised before the (lazily loaded) Toaster mounts is shown when it mounts', async () => {
+    const { toast: early } = await import('../../../src/web/components/Toast/toastQueue');
+    act(() => {
+      early.error('Não foi possível fazer logout', { timeout: 60_000 });
+    });
+    render(<Toaster />);
+    expect(screen.getByText('Não foi possível fazer logout')).toBeTruthy();
+  });
+
   it('can be closed by its close button', async () => {
     const user = userEvent.setup();
     render(<Toaster />);

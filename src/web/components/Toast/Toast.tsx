@@ -3,63 +3,20 @@ import {
   Text,
   UNSTABLE_Toast as RACToast,
   UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components/Toast';
+import { queues, type ToastPlacement, type ToastTone } from './toastQueue';
 import * as styles from './Toast.css';
 
-export type ToastTone = 'error' | 'success' | 'info';
-export type ToastPlacement = 'top-right' | 'top-left';
-
-export interface ToastMessage {
-  tone: ToastTone;
-  message: string;
-}
-
-export interface ToastOptions {
-  /** Milliseconds before it closes by itself. @default DEFAULT_TOAST_TIMEOUT (3 s, spec §9) */
-  timeout?: number;
-  /** @default 'top-right' */
-  placement?: ToastPlacement;
-  onClose?: () => void;
-}
-
-/** Spec §9: toasts close by themselves after 3 s. */
-export const DEFAULT_TOAST_TIMEOUT = 3_000;
-/** Spec §2/§9: on the phone screens (login, sign-up) error toasts sit top-left and stay 10 s. */
-export const PHONE_SCREEN_ERROR_TOAST: Readonly<Required<Pick<ToastOptions, 'timeout' | 'placement'>>> = {
-  timeout: 10_000,
-  placement: 'top-left',
-};
-
-const queues: Record<ToastPlacement, ToastQueue<ToastMessage>> = {
-  'top-right': new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 }),
-  'top-left': new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 }),
-};
-
-function show(tone: ToastTone, message: string, options: ToastOptions = {}): string {
-  const { timeout = DEFAULT_TOAST_TIMEOUT, placement = 'top-right', onClose } = options;
-  return queues[placement].add({ tone, message }, { timeout, onClose });
-}
-
-/**
- * The toast queue, callable from anywhere (machine actions provided at the edge, screens).
- * `toast.error(messages['...'], PHONE_SCREEN_ERROR_TOAST)` on the phone screens.
- * Render `<Toaster />` once near the root.
- */
-export const toast = {
-  error: (message: string, options?: ToastOptions) => show('error', message, options),
-  success: (message: string, options?: ToastOptions) => show('success', message, options),
-  info: (message: string, options?: ToastOptions) => show('info', message, options),
-  /** Closes one toast by the key `error`/`success`/`info` returned. */
-  close: (key: string) => {
-    for (const queue of Object.values(queues)) queue.close(key);
-  },
-  /** Removes every toast (tests, logout). */
-  clear: () => {
-    for (const queue of Object.values(queues)) queue.clear();
-  },
-};
+export {
+  toast,
+  DEFAULT_TOAST_TIMEOUT,
+  PHONE_SCREEN_ERROR_TOAST,
+  type ToastMessage,
+  type ToastOptions,
+  type ToastPlacement,
+  type ToastTone,
+} from './toastQueue';
 
 function ToneIcon({ tone }: { tone: ToastTone }) {
   const cls = `${styles.icon} ${styles.iconTone[tone]}`;
@@ -108,3 +65,6 @@ export function Toaster() {
     </>
   );
 }
+
+/** Default export for `lazy(() => import('.../Toast/Toast'))` in the app shell. */
+export default Toaster;
