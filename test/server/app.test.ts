@@ -120,3 +120,12 @@ describe('the SPA', () => {
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
   });
 });
+
+describe('docs/openapi.json', () => {
+  test('is what the server serves (regenerate with `npm run openapi`)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { 'x-generated-by': by, ...committed } = JSON.parse(readFileSync('docs/openapi.json', 'utf8')) as Record<string, unknown>;
+    expect(by).toContain('scripts/openapi.ts');
+    expect(committed).toEqual(await (await s.fetch('/api/v1/openapi.json')).json());
+  });
+});
