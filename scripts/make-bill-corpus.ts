@@ -459,6 +459,13 @@ const CASES: Case[] = [
     transform: (runs) => runs.filter((x) => !x.t.startsWith('Classificação')),
     fields: (t) => ({ ...t, consumer_class: null }),
   }),
+  billCase('copel-apartment', 308, 'COPEL', 'wrong', 'Copel, residential bill of an apartment (APTO in the address): not served', { status: 'DISAPPROVED', justification_disapproved: BILL_APARTMENT }, {
+    transform: (runs, f) => runs.map((x) => ({ ...x, t: x.t.replace(f.street, `${f.street} APTO 52`) })),
+  }),
+  billCase('unknown-distributor', 309, 'ENEL_SP', 'wrong', 'A distributor the reader does not know (Enel layout, another company): a person checks', WAITING, {
+    transform: (runs) => runs.map((x) => x.y > 785 ? { ...x, t: x.y > 800 ? 'Equatorial Goiás' : 'Equatorial Goiás Distribuidora de Energia S.A. - CNPJ 01.543.032/0001-04' } : x),
+    fields: (t) => ({ ...t, distributor: null }),
+  }),
   {
     truth: { id: 'bank-statement', kind: 'wrong', description: 'A bank statement, not an electricity bill', expected: ILLEGIBLE, fields: NO_FIELDS },
     bytes: () => {

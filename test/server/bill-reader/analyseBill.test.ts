@@ -27,7 +27,20 @@ describe('analyseBill follows the file content, not the declared type', () => {
     }
   });
 
+  it('leaves the caller\'s bytes intact (a Node Buffer from the upload)', async () => {
+    const buffer = readFileSync(join(CORPUS_DIR, 'copel-clean-residential.pdf'));
+    const before = Buffer.from(buffer);
+    expect((await analyseBill(buffer, 'application/pdf')).status).toBe('APPROVED');
+    expect(buffer.equals(before)).toBe(true);
+  });
+
   it('waits for a person on a PDF without a text layer', async () => {
     expect(await analyseBill(fixture('scanned-bill.pdf'), 'application/pdf')).toMatchObject({ status: 'WAITING', review_notes: ['no-text-layer'] });
+  });
+
+  it('gives up on a PDF that takes too long and lets a person look', async () => {
+    expect(await analyseBill(fixture('cemig-noisy.pdf'), 'application/pdf', { timeoutMs: 1 })).toMatchObject({ status: 'WAITING', review_notes: ['reader-timeout'] });
+    // The reader still works afterwards.
+    expect((await analyseBill(fixture('cemig-noisy.pdf'), 'application/pdf')).status).toBe('APPROVED');
   });
 });

@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { Worker } from 'node:worker_threads';
 
 /** One run of text as placed on the page (PDF units, origin bottom-left). */
 export interface TextItem { text: string; x: number; y: number; width: number; /** Font size, roughly. */ size: number; page: number }
@@ -10,40 +10,87 @@ export class UnreadablePdfError extends Error {
   override name = 'UnreadablePdfError';
 }
 
-/** Bills are one or two pages; reading more only costs time. */
-const MAX_PAGES = 4;
+export class PdfReadTimeoutError extends Error {
+  override name = 'PdfReadTimeoutError';
+}
+
 /** Runs whose baselines differ by less than this share a line (jittered or mixed font sizes). */
 const SAME_LINE_TOLERANCE = 2.5;
 
+type WorkerAnswer = { id: number; items: TextItem[] } | { id: number; error: string };
+
 /**
- * The positioned text of a PDF. The order of the content stream is not trusted (producers write
- * runs in any order), so callers get lines rebuilt from positions.
- * Throws UnreadablePdfError when the bytes are not a PDF pdf.js can open.
+ * pdf.js runs in one worker thread, one PDF at a time: its parsing is synchronous work that a
+ * timer in this thread could not interrupt, and a thread can be terminated. A stopped worker is
+ * replaced on the next request.
  */
-export async function extractPdfText(bytes: Uint8Array): Promise<TextItem[]> {
-  let pdf;
-  try {
-    // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
-    pdf = await getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  } catch (error) {
-    throw new UnreadablePdfError(error instanceof Error ? error.message : String(error));
+class PdfTextReader {
+  #worker: Worker | null = null;
+  #queue: Promise<unknown> = Promise.resolve();
+  #nextId = 1;
+
+  read(bytes: Uint8Array, timeoutMs: number): Promise<TextItem[]> {
+    const turn = this.#queue.then(() => this.#readNow(bytes, timeoutMs));
+    this.#queue = turn.catch(() => undefined);
+    return turn;
   }
-  try {
-    const items: TextItem[] = [];
-    for (let p = 1; p <= Math.min(pdf.numPages, MAX_PAGES); p++) {
-      const page = await pdf.getPage(p);
-      const content = await page.getTextContent();
-      for (const item of content.items) {
-        if (!('str' in item) || item.str.trim() === '') continue;
-        items.push({ text: item.str.replace(/\s+/g, ' ').trim(), x: item.transform[4] as number, y: item.transform[5] as number, width: item.width, size: item.height || Math.abs(item.transform[3] as number) || 8, page: p });
-      }
-    }
-    return items;
-  } catch (error) {
-    throw new UnreadablePdfError(error instanceof Error ? error.message : String(error));
-  } finally {
-    await pdf.destroy();
+
+  #readNow(bytes: Uint8Array, timeoutMs: number): Promise<TextItem[]> {
+    const worker = (this.#worker ??= this.#start());
+    const id = this.#nextId++;
+    return new Promise<TextItem[]>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+      };
+      const onMessage = (answer: WorkerAnswer) => {
+        if (answer.id !== id) return;
+        done();
+        if ('error' in answer) reject(new UnreadablePdfError(answer.error));
+        else resolve(answer.items);
+      };
+      const onError = (error: Error) => {
+        done();
+        this.#stop(worker);
+        reject(new UnreadablePdfError(error.message));
+      };
+      const timer = setTimeout(() => {
+        done();
+        this.#stop(worker);
+        reject(new PdfReadTimeoutError(`PDF not read within ${timeoutMs} ms`));
+      }, timeoutMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      // A copy with its own buffer (a Node Buffer's slice() would share the pool): the
+      // transfer detaches it, and the caller keeps its bytes.
+      const copy = new Uint8Array(bytes);
+      worker.postMessage({ id, bytes: copy }, [copy.buffer]);
+    });
   }
+
+  #start(): Worker {
+    const worker = new Worker(new URL('./pdfTextWorker.mjs', import.meta.url));
+    worker.unref(); // an idle reader must not keep the process (a CLI, a test run) alive
+    worker.on('exit', () => { if (this.#worker === worker) this.#worker = null; });
+    return worker;
+  }
+
+  #stop(worker: Worker) {
+    if (this.#worker === worker) this.#worker = null;
+    void worker.terminate();
+  }
+}
+
+const reader = new PdfTextReader();
+
+/**
+ * The positioned text of a PDF (first pages only). The order of the content stream is not
+ * trusted (producers write runs in any order): callers rebuild lines from positions.
+ * Throws UnreadablePdfError when pdf.js cannot open the bytes, PdfReadTimeoutError after `timeoutMs`.
+ */
+export function extractPdfText(bytes: Uint8Array, timeoutMs: number): Promise<TextItem[]> {
+  return reader.read(bytes, timeoutMs);
 }
 
 /** Groups items into lines: top of the page first, each line left to right. */

@@ -1,5 +1,5 @@
 import { decideBill } from './decide';
-import { extractPdfText, toLines, UnreadablePdfError } from './extractText';
+import { extractPdfText, PdfReadTimeoutError, toLines, UnreadablePdfError } from './extractText';
 import { readBillFields } from './readFields';
 import type { BillAnalysis, BillFields, ReviewNote } from './types';
 import { BILL_ILLEGIBLE } from './decide';
@@ -21,6 +21,12 @@ export function sniffBillFile(bytes: Uint8Array): BillFileKind {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   return head.includes('%PDF-') ? 'pdf' : 'unknown';
 }
+
+export interface AnalyseOptions {
+  /** Give up reading the PDF after this long and let a person look (default 20 s). */
+  timeoutMs?: number;
+}
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** A PDF with fewer characters than this has no real text layer (a scan). */
 const MIN_TEXT_CHARS = 40;
@@ -48,15 +54,16 @@ function unread(status: 'WAITING' | 'DISAPPROVED', note?: ReviewNote): BillAnaly
  * or PDFs that cannot be opened, are DISAPPROVED as illegible so the customer can send another.
  * `mime` is the declared type, kept for the caller's logs: the decision follows the content.
  */
-export async function analyseBill(bytes: Uint8Array, _mime: string): Promise<BillAnalysis> {
+export async function analyseBill(bytes: Uint8Array, _mime: string, options: AnalyseOptions = {}): Promise<BillAnalysis> {
   const kind = sniffBillFile(bytes);
   if (kind === 'png' || kind === 'jpeg') return unread('WAITING', 'image-file');
   if (kind === 'unknown') return unread('DISAPPROVED');
   let items;
   try {
-    items = await extractPdfText(bytes);
+    items = await extractPdfText(bytes, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof UnreadablePdfError) return unread('DISAPPROVED');
+    if (error instanceof PdfReadTimeoutError) return unread('WAITING', 'reader-timeout');
     throw error;
   }
   if (items.reduce((n, i) => n + i.text.length, 0) < MIN_TEXT_CHARS) return unread('WAITING', 'no-text-layer');

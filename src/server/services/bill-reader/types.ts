@@ -15,6 +15,7 @@ export type ConsumerClass = (typeof CONSUMER_CLASSES)[number];
 export type ReviewNote =
   | 'image-file'            // JPG/PNG: no OCR here, a person reads it
   | 'no-text-layer'         // a scanned PDF: same as an image
+  | 'reader-timeout'        // the PDF took too long to read (huge or hostile file)
   | 'solar-compensation'    // SCEE, energia injetada/compensada, saldo de geração
   | 'incomplete-reading'    // mostly read, some required field missing
   | 'implausible-values';   // read, but the numbers do not agree with each other
