@@ -15,6 +15,19 @@ export const header = style({
   padding: `${vars.space.lg} ${vars.space.xl}`,
 });
 
+export const loginLink = style({
+  color: vars.color.brand,
+  fontWeight: vars.fontWeight.semibold,
+  textUnderlineOffset: '3px',
+  borderRadius: vars.radius.sm,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  outline: 'none',
+  selectors: {
+    '&:hover': { color: vars.color.brandStrong, textDecorationThickness: '2px' },
+    '&:focus-visible': { boxShadow: vars.shadow.focus },
+  },
+});
+
 export const hero = style({
   width: '100%',
   maxWidth: 1200,

@@ -1,5 +1,5 @@
-import { Button } from '../../components/Button/Button';
-import { Link } from '../../components/Link/Link';
+import type { MouseEvent } from 'react';
+import { LightButton } from '../../components/Button/LightButton';
 import { Logo } from '../../components/Logo/Logo';
 import { SiteFooter } from '../../layout/SiteFooter/SiteFooter';
 import { HeroArt } from './HeroArt';
@@ -28,10 +28,17 @@ const STEPS = [
   { title: 'Assine e acompanhe', text: 'Escolha o plano, assine digitalmente e acompanhe a instalação.' },
 ];
 
+/** A plain click on an in-app link goes through the machine; modified clicks (new tab) stay native. */
+const followInApp = (go: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  go();
+};
+
 /**
  * The public home (/pt, spec §2 "Landing page"): subscription solar energy, zero investment, 100%
  * digital, savings up to 30%, one button 'Para a minha casa', footer links. Kept light on purpose:
- * only Button, Link and Logo from the kit.
+ * no react-aria here (LightButton, plain anchors), so the first visit downloads the least JS.
  */
 export function LandingScreen({ onStart, onLogin }: LandingScreenProps) {
   return (
@@ -39,9 +46,9 @@ export function LandingScreen({ onStart, onLogin }: LandingScreenProps) {
       <header className={styles.header}>
         <Logo />
         {onLogin ? (
-          <Link variant="inline" onPress={onLogin}>
+          <a className={styles.loginLink} href="/pt/login" onClick={followInApp(onLogin)}>
             Já sou cliente
-          </Link>
+          </a>
         ) : null}
       </header>
       <main>
@@ -55,9 +62,9 @@ export function LandingScreen({ onStart, onLogin }: LandingScreenProps) {
               Economize até 30% na conta de luz com um processo 100% digital: do cadastro à instalação, sem sair de casa.
             </p>
             <div className={styles.ctaRow}>
-              <Button size="lg" onPress={onStart}>
+              <LightButton size="lg" onPress={onStart}>
                 Para a minha casa
-              </Button>
+              </LightButton>
               <span className={styles.ctaNote}>Cadastro rápido com seu celular. Sem senha.</span>
             </div>
           </div>

@@ -27,6 +27,15 @@ describe('LandingScreen', () => {
     expect(onStart).toHaveBeenCalledTimes(1);
   });
 
+  it('the header link to sign in is a real link that the machine follows on a plain click', async () => {
+    const onLogin = vi.fn();
+    render(<LandingScreen onStart={() => {}} onLogin={onLogin} />);
+    const link = screen.getByRole('link', { name: 'Já sou cliente' });
+    expect(link.getAttribute('href')).toBe('/pt/login');
+    await userEvent.setup().click(link);
+    expect(onLogin).toHaveBeenCalledTimes(1);
+  });
+
   it('has footer links to how it works, residential, about us and the privacy policy', () => {
     render(<LandingScreen onStart={() => {}} />);
     const footer = screen.getByRole('contentinfo');
