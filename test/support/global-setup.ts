@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -37,17 +36,37 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.end();
     };
   }
-  const database = await openDatabase({});
-  await database.migrate();
-  await loadReferenceData(database.db);
-  const dir = mkdtempSync(join(tmpdir(), 'portal-pglite-'));
-  const file = join(dir, 'template.tar.gz');
-  // openDatabase keeps the PGlite instance private; dump through the drizzle session's client.
-  const client = (database.db as unknown as { $client: { dumpDataDir(c?: 'gzip' | 'none' | 'auto'): Promise<Blob> } }).$client;
-  const dump = await client.dumpDataDir('gzip');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
+  const file = join(CACHE_DIR, `template-${templateKey()}.tar.gz`);
+  if (!existsSync(file)) {
+    const database = await openDatabase({});
+    await database.migrate();
+    await loadReferenceData(database.db);
+    // openDatabase keeps the PGlite instance private; dump through the drizzle session's client.
+    const client = (database.db as unknown as { $client: { dumpDataDir(c?: 'gzip' | 'none' | 'auto'): Promise<Blob> } }).$client;
+    const dump = await client.dumpDataDir('gzip');
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file);
+    await database.close();
+  }
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplateDb', '');
-  return async () => { rmSync(dir, { recursive: true, force: true }); };
+  return async () => {};
+}
+
+/**
+ * The migrated PGlite template is cached between runs, keyed by what shapes it (migrations,
+ * reference loader, PGlite version): a run after a schema change migrates afresh.
+ */
+const CACHE_DIR = join('node_modules', '.cache', 'portal-pglite-template');
+function templateKey(): string {
+  const h = createHash('sha256');
+  for (const f of readdirSync('drizzle', { recursive: true }).map(String).sort()) {
+    if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(join('drizzle', f)));
+  }
+  h.update(readFileSync('src/server/db/reference.ts'));
+  h.update(readFileSync('src/server/db/schema.ts'));
+  h.update(JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version as string);
+  return h.digest('hex').slice(0, 16);
 }
