@@ -323,7 +323,8 @@ function extraRuns(r: Rng): Run[] {
 // ---------------------------------------------------------------------------------------------
 // Writers
 
-async function writePdf(runs: Run[], r: Rng, opts: { shuffle: boolean; jitter: boolean; split?: boolean; boxes?: boolean }): Promise<Uint8Array> {
+/** `pageBreak`: runs below this height go to a second page (moved up to its top). */
+async function writePdf(runs: Run[], r: Rng, opts: { shuffle: boolean; jitter: boolean; split?: boolean; boxes?: boolean; pageBreak?: number }): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setCreationDate(new Date('2025-01-01T00:00:00Z'));
   doc.setModificationDate(new Date('2025-01-01T00:00:00Z'));
@@ -332,6 +333,7 @@ async function writePdf(runs: Run[], r: Rng, opts: { shuffle: boolean; jitter: b
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const page = doc.addPage([595, 842]);
+  const second = opts.pageBreak === undefined ? null : doc.addPage([595, 842]);
   if (opts.boxes) for (let i = 0; i < 12; i++) page.drawRectangle({ x: 40, y: 780 - i * 55, width: 515, height: 40, color: rgb(0.85, 0.85, 0.85) });
   // Producers often write a line as several runs (per word, or a word cut in two): noisy bills do too.
   const pieces = opts.split ? runs.flatMap((run) => splitRun(run, run.bold ? bold : regular, r)) : runs;
@@ -339,7 +341,8 @@ async function writePdf(runs: Run[], r: Rng, opts: { shuffle: boolean; jitter: b
   if (opts.shuffle) order.sort((a, b) => a.key - b.key);
   for (const { run } of order) {
     const dy = opts.jitter ? (r.next() - 0.5) * 1.6 : 0;
-    page.drawText(run.t, { x: run.x, y: run.y + dy, size: run.size ?? 8, font: run.bold ? bold : regular });
+    const onSecond = second !== null && run.y < opts.pageBreak!;
+    (onSecond ? second : page).drawText(run.t, { x: run.x, y: run.y + dy + (onSecond ? 800 - opts.pageBreak! : 0), size: run.size ?? 8, font: run.bold ? bold : regular });
   }
   return doc.save({ useObjectStreams: false });
 }
@@ -411,7 +414,7 @@ const NO_FIELDS: BillTruth['fields'] = { distributor: null, holder: null, consum
 interface Case { truth: Omit<BillTruth, 'file' | 'mime'> & { mime?: BillTruth['mime'] }; bytes: () => Promise<Uint8Array> }
 
 function billCase(id: string, seed: number, d: DistributorId, kind: 'clean' | 'noisy' | 'wrong', description: string,
-  expected: BillTruth['expected'], o: { cls?: ConsumerClass; holder?: string; subclass?: string; extraLines?: string[]; transform?: (runs: Run[], f: BillFacts) => Run[]; fields?: (t: BillTruth['fields']) => BillTruth['fields'] } = {}): Case {
+  expected: BillTruth['expected'], o: { cls?: ConsumerClass; holder?: string; subclass?: string; extraLines?: string[]; pageBreak?: number; transform?: (runs: Run[], f: BillFacts) => Run[]; fields?: (t: BillTruth['fields']) => BillTruth['fields'] } = {}): Case {
   const r = rng(seed);
   const f = makeFacts(r, d, o.cls ?? 'RESIDENCIAL', { ...(o.holder ? { holder: o.holder } : {}), ...(o.subclass ? { subclass: o.subclass } : {}) });
   const noisy = kind === 'noisy';
@@ -421,7 +424,7 @@ function billCase(id: string, seed: number, d: DistributorId, kind: 'clean' | 'n
   (o.extraLines ?? []).forEach((t, i) => runs.push({ t, x: 40, y: 200 - i * 12, size: 8 }));
   if (o.transform) runs = o.transform(runs, f);
   const fields = o.fields ? o.fields(truthOf(d, f)) : truthOf(d, f);
-  return { truth: { id, kind, description, expected, fields }, bytes: () => writePdf(runs, r, { shuffle: noisy, jitter: noisy, split: noisy }) };
+  return { truth: { id, kind, description, expected, fields }, bytes: () => writePdf(runs, r, { shuffle: noisy, jitter: noisy, split: noisy, ...(o.pageBreak ? { pageBreak: o.pageBreak } : {}) }) };
 }
 
 const CASES: Case[] = [
@@ -441,6 +444,7 @@ const CASES: Case[] = [
   billCase('light-noisy', 204, 'LIGHT', 'noisy', 'Light, shuffled, extra lines', APPROVED),
   billCase('copel-noisy', 205, 'COPEL', 'noisy', 'Copel, shuffled, extra lines', APPROVED),
   billCase('light-noisy-commercial', 206, 'LIGHT', 'noisy', 'Light commercial, shuffled, extra lines', APPROVED, { cls: 'COMERCIAL', holder: 'MERCADINHO BOA ESPERANCA LTDA' }),
+  billCase('light-two-pages', 207, 'LIGHT', 'noisy', 'Light over two pages: the history is on page 2', APPROVED, { pageBreak: 610 }),
   // Wrong or doubtful.
   billCase('copel-rural', 301, 'COPEL', 'wrong', 'Copel, rural class: not served', { status: 'DISAPPROVED', justification_disapproved: unservedClassJustification('RURAL') }, { cls: 'RURAL' }),
   billCase('enel-sp-industrial', 302, 'ENEL_SP', 'wrong', 'Enel SP, industrial class: not served', { status: 'DISAPPROVED', justification_disapproved: unservedClassJustification('INDUSTRIAL') }, { cls: 'INDUSTRIAL', holder: 'METALURGICA PAULISTA LTDA' }),
