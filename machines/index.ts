@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth/authMachine';
+import { journeyMachine } from './journey/journeyMachine';
 import { processMachine } from './process/processMachine';
 
 /**
@@ -7,7 +8,7 @@ import { processMachine } from './process/processMachine';
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, processMachine };
+export { authMachine, journeyMachine, processMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -28,6 +29,17 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     purpose: 'Sign-in and sign-up by phone: phone and bot check, SMS code with resends (SMS after 30 s, WhatsApp, e-mail), login or confirm-number, and the registration form when the confirmed phone has no account.',
     screens: ['/login', '/access-account', '/sign-up', '/sign-up/access-code', '/create-account'],
     source: 'machines/auth/authMachine.ts',
+  },
+  {
+    name: 'journey',
+    machine: journeyMachine,
+    purpose: 'Which screen the customer is on: the route table and route guard of spec §2, session restore, sign-in and sign-up through the auth flow, the landing page by current step, the thank-you countdown, logout and session expiry.',
+    screens: [
+      '/', '/welcome', '/login', '/access-account', '/sign-up', '/sign-up/access-code', '/create-account', '/thank-you',
+      '/bill', '/profile', '/technical-visit', '/proposal-initial', '/proposal-final', '/payment', '/plan-signature',
+      '/project-status', '/customers-signature', '/booking-payment',
+    ],
+    source: 'machines/journey/journeyMachine.ts',
   },
   {
     name: 'process',

@@ -46,14 +46,14 @@ const total = performance.now() - started;
 const rows = results.map((r) => ({
   machine: r.name,
   states: `${r.states.reached}/${r.states.total} (${pct(r.states.reached, r.states.total)})`,
-  transitions: `${r.transitions.taken}/${r.transitions.total} (${pct(r.transitions.taken, r.transitions.total)})`,
+  transitions: `${r.transitions.taken}/${r.transitions.total} (${pct(r.transitions.taken, r.transitions.total)})${r.unreachable.length ? ` + ${r.unreachable.length} unreachable` : ''}`,
   paths: `${r.paths.run} run (${r.paths.shortest} shortest + ${r.paths.simple} simple), ${r.paths.failed} failed`,
   time: secs(r.ms),
   ok: isComplete(r),
 }));
 
 console.log('\nPath coverage');
-const widths = { machine: 10, states: 16, transitions: 16, paths: 44 };
+const widths = { machine: 10, states: 16, transitions: 30, paths: 44 };
 console.log(`  ${'machine'.padEnd(widths.machine)} ${'states'.padEnd(widths.states)} ${'transitions'.padEnd(widths.transitions)} ${'paths'.padEnd(widths.paths)} time`);
 for (const r of rows) {
   console.log(`${r.ok ? '✓' : '✗'} ${r.machine.padEnd(widths.machine)} ${r.states.padEnd(widths.states)} ${r.transitions.padEnd(widths.transitions)} ${r.paths.padEnd(widths.paths)} ${r.time}`);
@@ -61,6 +61,7 @@ for (const r of rows) {
 for (const r of results) {
   if (r.states.missing.length) console.error(`\n${r.name}: states not reached:\n${r.states.missing.map((s) => `  - #${s}`).join('\n')}`);
   if (r.transitions.missing.length) console.error(`\n${r.name}: transitions not taken:\n${r.transitions.missing.map((t) => `  - ${t}`).join('\n')}`);
+  for (const u of r.unreachable) console.log(`  ${r.name}: declared unreachable: ${u.what} (${u.reason})`);
   if (r.paths.simpleSkipped) console.log(`  (${r.name}: simple paths skipped: ${r.paths.simpleSkipped})`);
 }
 console.log(`\n${results.reduce((n, r) => n + r.paths.run, 0)} paths in ${secs(total)}.`);
@@ -82,6 +83,7 @@ if (!partial) {
     '',
     ...results.flatMap((r) => [
       ...(r.paths.simpleSkipped ? [`- ${r.name}: simple paths skipped (${r.paths.simpleSkipped}).`] : []),
+      ...r.unreachable.map((u) => `- ${r.name}: declared unreachable in its path model: \`${u.what}\` (${u.reason}).`),
       ...r.states.missing.map((s) => `- ${r.name}: state \`#${s}\` not reached.`),
       ...r.transitions.missing.map((t) => `- ${r.name}: transition \`${t}\` not taken.`),
     ]),

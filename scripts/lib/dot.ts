@@ -130,7 +130,9 @@ export function toDot(chart: Statechart, header: string, rankdir: 'TB' | 'LR' = 
       if (t.kind === 'actor.error') attrs.push('color="#b00020"');
       if (!t.targets.length) attrs.push('style=dotted');
       const from = source.id === chart.root.id ? nodeId(`${chart.root.id}#any`) : entryNode(source);
-      lines.push(`  ${from} -> ${entryNode(target)} [${attrs.join(', ')}];`);
+      // A machine-wide event that changes no state loops on "from any state".
+      const to = target.id === chart.root.id ? from : entryNode(target);
+      lines.push(`  ${from} -> ${to} [${attrs.filter((a) => !(to === from && a.startsWith('lhead'))).join(', ')}];`);
     }
   }
   const routes = chart.transitions.filter((t) => t.kind === 'route').length;

@@ -1,6 +1,6 @@
 import {
   createActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode,
-  type AnyTransitionDefinition, type EventFromLogic, type EventObject, type InputFrom, fromPromise,
+  type AnyTransitionDefinition, type EventFromLogic, type EventObject, type InputFrom,
 } from 'xstate';
 import { getAdjacencyMap, getStateNodes, serializeSnapshot } from 'xstate/graph';
 import { readStatechart, resolveDelay, formatSeconds, transitionKey } from './statechart';
@@ -61,6 +61,12 @@ export interface PathModel<M extends AnyStateMachine = AnyStateMachine> {
    * every step of every path, so a broken transition or action shows up as a failing path.
    */
   checks?: Record<string, (snapshot: AnyMachineSnapshot) => string | undefined | void>;
+  /**
+   * States (`#id`) or transitions (as the coverage report prints them) that no customer can reach,
+   * each with the reason. They are listed in every report; one that a path does reach, or that
+   * the machine no longer has, fails the run. Meant for dead branches awaiting removal.
+   */
+  unreachable?: Record<string, string>;
   /** Largest number of simple paths worth running; above it they are skipped. 0 turns them off. */
   simplePathLimit?: number;
   /** Most traversal steps before giving up (the state space is too large). */
@@ -190,19 +196,41 @@ function eventSource(model: PathModel) {
     return cached(type, () => (given ? given.map((s) => named(s.value, s.sample)) : [{ type }]));
   };
 
+  // The event types a configuration offers depend only on its active state nodes.
+  const typesByValue = new Map<string, string[]>();
+  const dependsOnSnapshot = Object.values(userSamples).some((g) => typeof g === 'function');
+  const byValue = new Map<string, EventObject[]>();
   return (snapshot: AnyMachineSnapshot): EventObject[] => {
     if (snapshot.status !== 'active') return [];
-    const types = new Set<string>();
-    for (const node of activeNodes(snapshot)) for (const t of node.ownEvents) types.add(String(t));
-    return [...types].flatMap((type) => forType(type, snapshot));
+    const valueKey = JSON.stringify(snapshot.value);
+    if (!dependsOnSnapshot) {
+      const known = byValue.get(valueKey);
+      if (known) return known;
+    }
+    let types = typesByValue.get(valueKey);
+    if (!types) {
+      const set = new Set<string>();
+      for (const node of activeNodes(snapshot)) for (const t of node.ownEvents) set.add(String(t));
+      types = [...set];
+      typesByValue.set(valueKey, types);
+    }
+    const list = types.flatMap((type) => forType(type, snapshot));
+    if (!dependsOnSnapshot) byValue.set(valueKey, list);
+    return list;
   };
 }
 
 function identity(model: PathModel) {
   const project = model.context as ((c: unknown) => unknown) | undefined;
-  return (snapshot: AnyMachineSnapshot): string => project
-    ? JSON.stringify({ value: snapshot.value, context: project(snapshot.context) })
-    : serializeSnapshot(snapshot);
+  const cache = new WeakMap<object, string>();
+  return (snapshot: AnyMachineSnapshot): string => {
+    let id = cache.get(snapshot);
+    if (id === undefined) {
+      id = project ? JSON.stringify({ value: snapshot.value, context: project(snapshot.context) }) : serializeSnapshot(snapshot);
+      cache.set(snapshot, id);
+    }
+    return id;
+  };
 }
 
 function toTestPath(index: number, kind: TestPath['kind'], input: Sample<unknown>, initial: AnyMachineSnapshot, steps: PathStep[]): TestPath {
@@ -233,8 +261,8 @@ export function generatePaths(model: PathModel): GeneratedPaths {
   const stateId = identity(model);
   const limit = model.limit ?? 20_000;
   const inputs: Sample<unknown>[] = model.inputs?.length ? model.inputs : [sample('', undefined)];
-  const { logic, taken } = tracing(machine);
-  const takenBy = (prev: AnyMachineSnapshot, event: EventObject) => taken.get(`${serializeSnapshot(prev)}|${JSON.stringify(event)}`);
+  const { logic, taken, edgeKey, eventKey } = tracing(machine);
+  const takenBy = (prev: AnyMachineSnapshot, event: EventObject) => taken.get(edgeKey(prev, event));
 
   interface Candidate { input: Sample<unknown>; initial: AnyMachineSnapshot; steps: PathStep[]; kind: TestPath['kind']; covers: Set<string> }
   const candidates: Candidate[] = [];
@@ -245,7 +273,7 @@ export function generatePaths(model: PathModel): GeneratedPaths {
     type Adjacency = Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }>;
     let adjacency: Adjacency;
     try {
-      adjacency = getAdjacencyMap(logic, { events, serializeState: (st: AnyMachineSnapshot) => stateId(st), limit, ...withInput } as never) as Adjacency;
+      adjacency = getAdjacencyMap(logic, { events, serializeState: (st: AnyMachineSnapshot) => stateId(st), serializeEvent: eventKey, limit, ...withInput } as never) as Adjacency;
     } catch (error) {
       if (error instanceof Error && /limit exceeded/i.test(error.message)) {
         throw new Error(`${model.name}: more than ${limit} traversal steps; give its path model a \`context\` projection that leaves out what grows without bound`, { cause: error });
@@ -266,6 +294,7 @@ export function generatePaths(model: PathModel): GeneratedPaths {
       return out;
     };
     const covered = new Set<string>();
+    const statesCovered = new Set<string>();
     for (const n of activeNodes(initial)) covered.add(`state:${n.id}`);
     for (let i = 0; i < queue.length; i++) {
       const u = queue[i]!;
@@ -273,7 +302,11 @@ export function generatePaths(model: PathModel): GeneratedPaths {
       for (const { event, state } of Object.values(transitions)) {
         const v = stateId(state);
         if (!seenStates.has(v)) { seenStates.add(v); parent.set(v, { from: u, step: { event, state } }); queue.push(v); }
-        const gains = [...(takenBy(from, event) ?? []), ...activeNodes(state).map((n) => `state:${n.id}`)].filter((k) => !covered.has(k));
+        let gains = (takenBy(from, event) ?? []).filter((k) => !covered.has(k));
+        if (!statesCovered.has(v)) {
+          statesCovered.add(v);
+          gains = gains.concat(activeNodes(state).map((n) => `state:${n.id}`).filter((k) => !covered.has(k)));
+        }
         if (!gains.length) continue;
         for (const k of gains) covered.add(k);
         const steps = [...pathTo(u), { event, state }];
@@ -327,6 +360,19 @@ function tracing(machine: AnyStateMachine) {
   // Keyed by (state before, event) as text: a transition that changes nothing returns the same
   // snapshot object, and equal states reached by different paths are different objects.
   const taken = new Map<string, string[]>();
+  // Serialising snapshots and events is most of the traversal's cost: once per object.
+  const snapshotKeys = new WeakMap<object, string>();
+  const eventKeys = new WeakMap<object, string>();
+  const eventKey = (event: EventObject): string => {
+    let key = eventKeys.get(event);
+    if (key === undefined) { key = JSON.stringify(event); eventKeys.set(event, key); }
+    return key;
+  };
+  const edgeKey = (snapshot: AnyMachineSnapshot, event: EventObject): string => {
+    let key = snapshotKeys.get(snapshot);
+    if (key === undefined) { key = serializeSnapshot(snapshot); snapshotKeys.set(snapshot, key); }
+    return `${key}|${eventKey(event)}`;
+  };
   const logic = Object.create(machine) as AnyStateMachine;
   type Scope = Parameters<AnyStateMachine['transition']>[2];
   Object.defineProperty(logic, 'transition', {
@@ -339,11 +385,11 @@ function tracing(machine: AnyStateMachine) {
         },
       };
       const next = machine.transition(snapshot, event, { ...scope, system } as Scope);
-      taken.set(`${serializeSnapshot(snapshot)}|${JSON.stringify(event)}`, keys);
+      taken.set(edgeKey(snapshot, event), keys);
       return next;
     },
   });
-  return { logic, taken };
+  return { logic, taken, edgeKey, eventKey };
 }
 
 /** Every path that visits no state twice, or null when there are more than `max` of them. */
@@ -415,21 +461,32 @@ class PathClock {
   }
 }
 
-/** Settles the stand-in of an invoked actor when the path says it resolves or fails. */
-class ActorStandIns {
-  private pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
-  logicFor() {
-    return fromPromise<unknown, unknown>(({ self, signal }) => new Promise((resolve, reject) => {
-      this.pending.set(self.id, { resolve, reject });
-      signal.addEventListener('abort', () => this.pending.delete(self.id));
-    }));
-  }
-  settle(actorId: string, outcome: 'done' | 'error', value: unknown): void {
-    const waiting = this.pending.get(actorId);
-    if (!waiting) throw new Error(`actor "${actorId}" is not running, so it cannot ${outcome === 'done' ? 'resolve' : 'fail'}`);
-    this.pending.delete(actorId);
-    if (outcome === 'done') waiting.resolve(value); else waiting.reject(value);
-  }
+/**
+ * The stand-in for every invoked actor: it does nothing until the path says what it does. Its
+ * snapshot is what the model's sample says (an actor with `snapshot` samples starts showing the
+ * first), and it resolves or fails with the path's sample output or error, which the actor system
+ * delivers to the machine exactly as it would the real actor's.
+ */
+function standInLogic(startsShowing: unknown) {
+  type Snap = { status: 'active' | 'done' | 'error'; output?: unknown; error?: unknown };
+  return {
+    config: 'path-test stand-in',
+    transition: (snapshot: Snap, event: { type: string; snapshot?: Snap; output?: unknown; error?: unknown }): Snap => {
+      if (event.type === 'pathTest.snapshot') return event.snapshot!;
+      if (event.type === 'pathTest.done') return { status: 'done', output: event.output, error: undefined };
+      if (event.type === 'pathTest.error') return { status: 'error', output: undefined, error: event.error };
+      return snapshot;
+    },
+    getInitialSnapshot: (): Snap => (startsShowing as Snap | undefined) ?? { status: 'active', output: undefined, error: undefined },
+    getPersistedSnapshot: (snapshot: Snap) => snapshot,
+  };
+}
+
+function settle(actor: AnyActorRef, actorId: string, event: EventObject): void {
+  const child = (actor.getSnapshot() as AnyMachineSnapshot).children[actorId] as AnyActorRef | undefined;
+  const verb = event.type === 'pathTest.done' ? 'resolve' : event.type === 'pathTest.error' ? 'fail' : 'report a snapshot';
+  if (!child || child.getSnapshot().status !== 'active') throw new Error(`actor "${actorId}" is not running, so it cannot ${verb}`);
+  child.send(event);
 }
 
 export interface Recorder { states: Set<string>; transitions: Set<string> }
@@ -483,11 +540,10 @@ function sameState(model: PathModel, actual: AnyMachineSnapshot, expected: AnyMa
  * clock) and checks the state after every step. Records what the actor reached into `recorder`.
  */
 export async function runPath(model: PathModel, path: TestPath, recorder?: Recorder): Promise<void> {
-  const standIns = new ActorStandIns();
   const clock = new PathClock();
   const actorNames = Object.keys(model.machine.implementations.actors ?? {});
   const machine = model.machine.provide({
-    actors: Object.fromEntries(actorNames.map((name) => [name, standIns.logicFor()])),
+    actors: Object.fromEntries(actorNames.map((name) => [name, standInLogic(model.actors?.[name]?.snapshot?.[0]?.value)])),
   } as never) as AnyStateMachine;
   const errors: unknown[] = [];
   // Inspection also reports the stand-ins; only the machine's own microsteps count.
@@ -503,6 +559,8 @@ export async function runPath(model: PathModel, path: TestPath, recorder?: Recor
       const step = ev as unknown as { snapshot: AnyMachineSnapshot; _transitions: AnyTransitionDefinition[] };
       for (const t of step._transitions) {
         recorder?.transitions.add(transitionKey(t));
+        // A history state is never active itself: it is reached when a transition targets it.
+        for (const target of t.target ?? []) if (target.type === 'history') recorder?.states.add(target.id);
         // A state left by an eventless transition in the same step was still entered.
         for (let n: AnyStateNode | undefined = t.source; n?.parent; n = n.parent) recorder?.states.add(n.id);
       }
@@ -521,11 +579,11 @@ export async function runPath(model: PathModel, path: TestPath, recorder?: Recor
     for (const [i, step] of path.steps.entries()) {
       const { event } = step;
       try {
-        if (event.type.startsWith('xstate.done.actor.')) standIns.settle(event.type.slice(18), 'done', (event as { output?: unknown }).output);
-        else if (event.type.startsWith('xstate.error.actor.')) standIns.settle(event.type.slice(19), 'error', (event as { error?: unknown }).error);
-        else if (event.type.startsWith('xstate.after.')) await clock.elapse(event.type, flush);
-        // A stand-in has no snapshots of its own: it reports the sample one to the machine.
-        else if (event.type.startsWith('xstate.snapshot.')) actor.send(event);
+        const e = event as EventObject & { output?: unknown; error?: unknown; snapshot?: unknown };
+        if (e.type.startsWith('xstate.done.actor.')) settle(actor, e.type.slice(18), { type: 'pathTest.done', output: e.output } as EventObject);
+        else if (e.type.startsWith('xstate.error.actor.')) settle(actor, e.type.slice(19), { type: 'pathTest.error', error: e.error } as EventObject);
+        else if (e.type.startsWith('xstate.snapshot.')) settle(actor, e.type.slice(16), { type: 'pathTest.snapshot', snapshot: e.snapshot } as EventObject);
+        else if (e.type.startsWith('xstate.after.')) await clock.elapse(e.type, flush);
         else actor.send(event);
       } catch (error) {
         throw new PathFailure(path, i, error instanceof Error ? error.message : String(error));
@@ -556,6 +614,8 @@ export interface MachineCoverage {
   name: string;
   states: { reached: number; total: number; missing: string[] };
   transitions: { taken: number; total: number; missing: string[] };
+  /** Declared unreachable in the path model, with the reason (not counted as missing). */
+  unreachable: { what: string; reason: string }[];
   paths: { run: number; shortest: number; simple: number; simpleSkipped?: string; failed: number };
   failures: PathFailure[];
   ms: number;
@@ -593,13 +653,30 @@ export async function runModel(model: PathModel, options: RunOptions = {}): Prom
 }
 
 /** What of the machine the recorded runs reached, and what they missed. */
-export function coverageOf(model: PathModel, recorder: Recorder): Pick<MachineCoverage, 'states' | 'transitions'> {
+export function coverageOf(model: PathModel, recorder: Recorder): Pick<MachineCoverage, 'states' | 'transitions' | 'unreachable'> {
   const chart = readStatechart(model.machine);
-  const missingStates = chart.states.filter((s) => !recorder.states.has(s.id)).map((s) => s.id);
-  const missingTransitions = chart.transitions.filter((t) => !recorder.transitions.has(t.key)).map((t) => describeKey(chart, t.key));
+  const declared = new Map(Object.entries(model.unreachable ?? {}));
+  const stateNames = chart.states.map((st) => ({ name: `#${st.id}`, reached: recorder.states.has(st.id) }));
+  const transitionNames = chart.transitions.map((t) => ({ name: describeKey(chart, t.key), reached: recorder.transitions.has(t.key) }));
+  const unreachable: { what: string; reason: string }[] = [];
+  const problems: string[] = [];
+  for (const [what, reason] of declared) {
+    const found = [...stateNames, ...transitionNames].find((x) => x.name === what);
+    if (!found) problems.push(`${what} is declared unreachable but the machine has no such state or transition`);
+    else if (found.reached) problems.push(`${what} is declared unreachable but a path reached it: remove it from the path model`);
+    else unreachable.push({ what, reason });
+  }
+  const missingStates = stateNames.filter((x) => !x.reached && !declared.has(x.name)).map((x) => x.name.slice(1));
+  const missingTransitions = [
+    ...transitionNames.filter((x) => !x.reached && !declared.has(x.name)).map((x) => x.name),
+    ...problems,
+  ];
+  const reachedStates = stateNames.filter((x) => x.reached).length;
+  const takenTransitions = transitionNames.filter((x) => x.reached).length;
   return {
-    states: { reached: chart.states.length - missingStates.length, total: chart.states.length, missing: missingStates },
-    transitions: { taken: chart.transitions.length - missingTransitions.length, total: chart.transitions.length, missing: missingTransitions },
+    states: { reached: reachedStates, total: chart.states.length, missing: missingStates },
+    transitions: { taken: takenTransitions, total: chart.transitions.length, missing: missingTransitions },
+    unreachable,
   };
 }
 

@@ -70,6 +70,18 @@ export const projectStatusCustomer = profile({
     ['INSTALATION', 'APPROVED']]),
 });
 
+/** A customer whose current step is `step` (earlier steps approved), for the landing table of spec §2. */
+export function customerAt(id: number, name: string, kind: 'SUBSCRIPTION' | 'LENDING', step: StepType, status: StepStatus = 'PENDING'): CustomerProfile {
+  const order: StepType[] = kind === 'LENDING'
+    ? ['SIMULATION', 'BILL', 'PROPOSAL_INITIAL', 'TECHNICAL_VISIT', 'PROPOSAL_FINAL', 'CONTRACT', 'SUPPLY', 'INSTALATION']
+    : ['SIMULATION', 'BILL', 'PROPOSAL_INITIAL', 'TECHNICAL_VISIT', 'SIGNATURE', 'CHECKOUT', 'CONTRACT', 'INSTALATION'];
+  const upTo = order.slice(0, order.indexOf(step) + 1);
+  return profile({
+    id, name, phone: `55119${String(id).padStart(8, '0')}`, subscription_lending: kind,
+    steps: steps(id, upTo.map((t): [StepType, StepStatus] => [t, t === step ? status : 'APPROVED'])),
+  });
+}
+
 /** Somebody whose phone has no account yet. */
 export const newVisitorPhone = { countryCode: '55', cellPhone: '11912345678', phone: '5511912345678' };
 
