@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -23,7 +24,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** drizzle/ next to this file's package; from the working directory when import.meta.url is not a file (happy-dom tests). */
+export const MIGRATIONS_FOLDER = (() => {
+  try {
+    return fileURLToPath(new URL('../../../drizzle', import.meta.url));
+  } catch {
+    return resolve('drizzle');
+  }
+})();
 
 export interface OpenDatabaseOptions {
   /** postgres://... ; when set, node-postgres is used */
