@@ -36,13 +36,15 @@ export function toMermaid(chart: Statechart): string {
   const byParent = new Map<string, TransitionInfo[]>();
   // Arrows are written inside the innermost block holding both ends, so Mermaid lays them out there.
   const ancestorOf = (a: string, b: string) => b === a || b.startsWith(`${a}.`);
+  // A parallel state's block holds only its regions: Mermaid reads anything after a `--` as part
+  // of the last region, so arrows between a region and its parent go one level out.
   const containerOf = (t: TransitionInfo): string => {
     const ends = [t.sourceId, ...t.targets];
     let container = chart.root.id;
     const walk = (s: StateInfo) => {
       for (const child of s.children) {
         if (child.children.length && ends.every((e) => ancestorOf(child.id, e) && e !== child.id)) {
-          container = child.id;
+          if (child.type !== 'parallel') container = child.id;
           walk(child);
         }
       }
