@@ -437,6 +437,10 @@ const CASES: Case[] = [
   billCase('cemig-clean-commercial', 106, 'CEMIG', 'clean', 'CEMIG commercial (a shop)', APPROVED, { cls: 'COMERCIAL', holder: 'PADARIA PAO DOURADO LTDA' }),
   billCase('cpfl-paulista-clean-commercial', 107, 'CPFL_PAULISTA', 'clean', 'CPFL Paulista commercial', APPROVED, { cls: 'COMERCIAL', holder: 'OFICINA MECANICA SAO JORGE LTDA' }),
   billCase('copel-clean-commercial', 108, 'COPEL', 'clean', 'Copel commercial', APPROVED, { cls: 'COMERCIAL' }),
+  billCase('cemig-clean-masked-uc', 109, 'CEMIG', 'clean', "CEMIG's newer label 'N.º DA UNIDADE CONSUMIDORA' with a masked number", APPROVED, {
+    transform: (runs, f) => runs.map((x) => x.t === 'Nº DA INSTALAÇÃO' ? { ...x, t: 'N.º DA UNIDADE CONSUMIDORA' }
+      : x.t === f.installation ? { ...x, t: `${f.installation.slice(0, 3)}.${f.installation.slice(3, 6)}.${f.installation.slice(6, 9)}-${f.installation.slice(9)}` } : x),
+  }),
   // Noisy: drawing order shuffled, lines jitter, extra lines with decoy numbers, other number formats.
   billCase('cemig-noisy', 201, 'CEMIG', 'noisy', 'CEMIG, shuffled and jittered text, extra lines, plain numbers', APPROVED),
   billCase('enel-sp-noisy', 202, 'ENEL_SP', 'noisy', 'Enel SP, shuffled, extra lines, other number format', APPROVED),

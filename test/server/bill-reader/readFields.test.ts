@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { toLines } from '../../../src/server/services/bill-reader/extractText';
 import type { TextItem } from '../../../src/server/services/bill-reader/extractText';
 import { fold, parseKwh, parseMoney, readBillFields } from '../../../src/server/services/bill-reader/readFields';
@@ -80,5 +81,25 @@ describe('readBillFields', () => {
     expect(readBillFields(toLines([run('Titular:', 40, 700), run('CONDOMINIO EDIFICIO AURORA', 80, 700)])).apartment).toBe(true);
     expect(readBillFields(toLines([run('RUA DAS FLORES 10 APTO 52', 40, 700)])).apartment).toBe(true);
     expect(readBillFields(toLines([run('RUA DAS FLORES 10 CASA 2', 40, 700)])).apartment).toBe(false);
+  });
+});
+
+describe('numbers, for any amount', () => {
+  const cents = fc.integer({ min: 0, max: 99_999_999 });
+  it('reads back any amount printed the Brazilian way, plain or with a decimal point', () => {
+    fc.assert(fc.property(cents, (c) => {
+      const value = c / 100;
+      const br = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+      expect(parseMoney(br)).toBe(value);
+      expect(parseMoney(`R$ ${br}`)).toBe(value);
+      expect(parseMoney(value.toFixed(2).replace('.', ','))).toBe(value);
+      expect(parseMoney(value.toFixed(2))).toBe(value);
+    }));
+  });
+  it('reads back any kWh printed with thousands dots or two decimals', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 9_999_999 }), (n) => {
+      expect(parseKwh(new Intl.NumberFormat('pt-BR').format(n))).toBe(n);
+      expect(parseKwh(`${n},00`)).toBe(n);
+    }));
   });
 });
