@@ -148,3 +148,23 @@ describe('the code queue', () => {
     }
   });
 });
+
+describe('several workers', () => {
+  // PGlite is one connection; row locks between workers are only observable on PostgreSQL.
+  test.skipIf(!process.env.DATABASE_URL)('two workers draining together send each code once (FOR UPDATE SKIP LOCKED)', async () => {
+    const { createWorker } = await import('../../src/server/queue/queue');
+    const { codeJobs } = await import('../../src/server/auth/delivery');
+    const shared = await createTestServer({ autoDrain: false });
+    try {
+      const phones = Array.from({ length: 12 }, () => newPhone());
+      for (const phone of phones) await requestCode(shared, phone);
+      const a = createWorker(shared.db, shared.clock, codeJobs(shared.deps));
+      const b = createWorker(shared.db, shared.clock, codeJobs(shared.deps));
+      const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
+      expect(ranA + ranB).toBe(12);
+      for (const phone of phones) expect(await shared.readOutbox(phone)).toHaveLength(1);
+    } finally {
+      await shared.close();
+    }
+  });
+});

@@ -80,7 +80,16 @@ async function openTestDatabase() {
       database,
       drop: async () => {
         await database.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // the pool's sockets may still be closing: wait for them rather than killing them
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (e) {
+            if (attempt > 20) throw e;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
         await admin.end();
       },
     };
