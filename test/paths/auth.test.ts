@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { authPaths } from './auth.paths';
+
+describePaths(authPaths);

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { journeyPaths } from './journey.paths';
+
+describePaths(journeyPaths);

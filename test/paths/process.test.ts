@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { processPaths } from './process.paths';
+
+describePaths(processPaths);
