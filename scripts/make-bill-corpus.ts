@@ -497,6 +497,25 @@ const CASES: Case[] = [
     },
   },
   {
+    truth: { id: 'water-bill', kind: 'wrong', description: 'A water bill (Sabesp): consumption in m³, not an electricity bill', expected: ILLEGIBLE, fields: NO_FIELDS },
+    bytes: () => {
+      const r = rng(404);
+      const runs: Run[] = [
+        { t: 'SABESP - Companhia de Saneamento Básico do Estado de São Paulo', x: 40, y: 800, size: 11, bold: true },
+        { t: 'CONTA DE ÁGUA E ESGOTO', x: 40, y: 784, size: 9 },
+        { t: 'Nome: CARLOS ALVES PEREIRA', x: 40, y: 760, size: 9 },
+        { t: 'Endereço: RUA DAS ACACIAS 120 - CENTRO - SAO PAULO SP', x: 40, y: 748, size: 8 },
+        { t: 'Fornecimento (RGI): 0123456789', x: 40, y: 730, size: 8 },
+        { t: 'Categoria: Residencial', x: 300, y: 730, size: 8 },
+        { t: 'Consumo (m³): 18', x: 40, y: 712, size: 8 },
+        { t: 'Valor a pagar: R$ 142,33', x: 300, y: 712, size: 10, bold: true },
+        { t: 'Histórico de consumo (m³)', x: 40, y: 680, size: 8, bold: true },
+      ];
+      for (let i = 0; i < 6; i++) runs.push({ t: `${MONTHS[(10 + i) % 12]}/${i < 2 ? 24 : 25} ${r.int(12, 24)}`, x: 40, y: 668 - i * 10, size: 7 });
+      return writePdf(runs, r, { shuffle: false, jitter: false });
+    },
+  },
+  {
     truth: { id: 'scanned-bill', kind: 'wrong', description: 'A scanned PDF: shapes only, no text layer', expected: WAITING, fields: NO_FIELDS },
     bytes: () => writePdf([], rng(402), { shuffle: false, jitter: false, boxes: true }),
   },

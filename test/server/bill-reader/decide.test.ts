@@ -21,6 +21,8 @@ describe('decideBill', () => {
   it('disapproves a file that is not an electricity bill as illegible, so the customer may upload again', () => {
     expect(decide({ looksLikeBill: false })).toMatchObject({ status: 'DISAPPROVED', justification_disapproved: BILL_ILLEGIBLE });
     expect(BILL_ILLEGIBLE).toBe('ilegível ou incompleta');
+    // and reports none of the other document's numbers as bill values
+    expect(decide({ looksLikeBill: false })).toMatchObject({ value: null, consumption: null, holder: null, consumption_history_kwh_values: { values: [], average: null }, confidence: 0 });
   });
 
   it('locks the upload for classes it does not serve, naming the class', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { toLines } from '../../../src/server/services/bill-reader/extractText';
 import type { TextItem } from '../../../src/server/services/bill-reader/extractText';
-import { fold, parseKwh, parseMoney, readBillFields } from '../../../src/server/services/bill-reader/readFields';
+import { fold, parseKwh, parseMoney, readBillFields, textLooksGarbled } from '../../../src/server/services/bill-reader/readFields';
 
 const run = (text: string, x: number, y: number, size = 8): TextItem => ({ text, x, y, size, page: 1, width: text.length * size * 0.5 });
 
@@ -101,5 +101,19 @@ describe('numbers, for any amount', () => {
       expect(parseKwh(new Intl.NumberFormat('pt-BR').format(n))).toBe(n);
       expect(parseKwh(`${n},00`)).toBe(n);
     }));
+  });
+});
+
+describe('textLooksGarbled', () => {
+  const bill = 'CEMIG DISTRIBUIÇÃO S.A. Nº DA INSTALAÇÃO 3001234567 Classe: Residencial Valor a pagar (R$) 245,67 '
+    + 'Energia Elétrica kWh 312 0,95605 298,29 Contrib Ilum Publica Municipal 22,45 Histórico de Consumo MÊS/ANO CONSUMO kWh';
+  it('accepts the text of a bill', () => {
+    expect(textLooksGarbled(bill)).toBe(false);
+  });
+  it('flags the text of fonts without a character map', () => {
+    // Private-use glyph codes, and letters shifted by a wrong encoding.
+    expect(textLooksGarbled(Array.from(bill, (c) => (c === ' ' ? c : String.fromCharCode(0xe000 + c.charCodeAt(0)))).join(''))).toBe(true);
+    expect(textLooksGarbled(bill.replace(/[A-Za-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 1)))).toBe(true);
+    expect(textLooksGarbled(Array.from(bill, (c) => (/[A-Za-z]/.test(c) ? String.fromCharCode(0x0410 + (c.charCodeAt(0) % 32)) : c)).join(''))).toBe(true);
   });
 });

@@ -83,7 +83,14 @@ export function decideBill(r: BillReading): BillAnalysis {
     review_notes: notes,
   });
 
-  if (!r.looksLikeBill) return outcome('DISAPPROVED', BILL_ILLEGIBLE);
+  // Values read from another kind of document (a water bill's m³, a statement's amounts) are not a bill's.
+  if (!r.looksLikeBill) {
+    return {
+      ...outcome('DISAPPROVED', BILL_ILLEGIBLE),
+      distributor: null, holder: null, consumer_class: null, installation: null, value: null, consumption: null,
+      consumption_history_kwh_values: { values: [], average: null }, power_pattern: null, confidence: 0,
+    };
+  }
   if (r.apartment) return outcome('DISAPPROVED', BILL_APARTMENT);
   if (r.consumer_class !== null && !SERVED_CLASSES.includes(r.consumer_class)) {
     return outcome('DISAPPROVED', unservedClassJustification(r.consumer_class));

@@ -14,6 +14,14 @@ export class PdfReadTimeoutError extends Error {
   override name = 'PdfReadTimeoutError';
 }
 
+/** The reading thread died (out of memory on a hostile file, or it could not start). */
+export class PdfReaderFailedError extends Error {
+  override name = 'PdfReaderFailedError';
+}
+
+/** Memory the reading thread may use: a bill needs a few MB; a PDF bomb must not take the server. */
+const WORKER_HEAP_MB = 256;
+
 /** Runs whose baselines differ by less than this share a line (jittered or mixed font sizes). */
 const SAME_LINE_TOLERANCE = 2.5;
 
@@ -43,6 +51,7 @@ class PdfTextReader {
         clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', onError);
+        worker.off('exit', onExit);
       };
       const onMessage = (answer: WorkerAnswer) => {
         if (answer.id !== id) return;
@@ -53,7 +62,11 @@ class PdfTextReader {
       const onError = (error: Error) => {
         done();
         this.#stop(worker);
-        reject(new UnreadablePdfError(error.message));
+        reject(new PdfReaderFailedError(error.message));
+      };
+      const onExit = () => {
+        done();
+        reject(new PdfReaderFailedError('PDF reader thread exited'));
       };
       const timer = setTimeout(() => {
         done();
@@ -62,6 +75,7 @@ class PdfTextReader {
       }, timeoutMs);
       worker.on('message', onMessage);
       worker.on('error', onError);
+      worker.on('exit', onExit);
       // A copy with its own buffer (a Node Buffer's slice() would share the pool): the
       // transfer detaches it, and the caller keeps its bytes.
       const copy = new Uint8Array(bytes);
@@ -70,7 +84,7 @@ class PdfTextReader {
   }
 
   #start(): Worker {
-    const worker = new Worker(new URL('./pdfTextWorker.mjs', import.meta.url));
+    const worker = new Worker(new URL('./pdfTextWorker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     worker.unref(); // an idle reader must not keep the process (a CLI, a test run) alive
     worker.on('exit', () => { if (this.#worker === worker) this.#worker = null; });
     return worker;

@@ -1,6 +1,6 @@
 import { decideBill } from './decide';
-import { extractPdfText, PdfReadTimeoutError, toLines, UnreadablePdfError } from './extractText';
-import { readBillFields } from './readFields';
+import { extractPdfText, PdfReaderFailedError, PdfReadTimeoutError, toLines, UnreadablePdfError } from './extractText';
+import { readBillFields, textLooksGarbled } from './readFields';
 import type { BillAnalysis, BillFields, ReviewNote } from './types';
 import { BILL_ILLEGIBLE } from './decide';
 
@@ -64,8 +64,12 @@ export async function analyseBill(bytes: Uint8Array, _mime: string, options: Ana
   } catch (error) {
     if (error instanceof UnreadablePdfError) return unread('DISAPPROVED');
     if (error instanceof PdfReadTimeoutError) return unread('WAITING', 'reader-timeout');
+    // A reader that cannot run must not turn customers' bills down: a person reads them.
+    if (error instanceof PdfReaderFailedError) return unread('WAITING', 'reader-failure');
     throw error;
   }
   if (items.reduce((n, i) => n + i.text.length, 0) < MIN_TEXT_CHARS) return unread('WAITING', 'no-text-layer');
-  return decideBill(readBillFields(toLines(items)));
+  const lines = toLines(items);
+  if (textLooksGarbled(lines.map((l) => l.text).join('\n'))) return unread('WAITING', 'unreadable-text');
+  return decideBill(readBillFields(lines));
 }

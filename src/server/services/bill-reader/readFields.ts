@@ -260,6 +260,26 @@ export function readHistory(lines: readonly TextLine[]): number[] {
 const SOLAR_MARKS = /\bSCEE\b|INJETADA|ENERGIA COMPENSADA|KWH COMPENSAD|SALDO (ATUAL |ACUMULADO )?DE GERACAO|MICRO ?E ?MINI ?GERACAO|GERACAO DISTRIBUIDA/;
 const APARTMENT_MARKS = /\bAPTO\.?\s*\d|\bAPARTAMENTO\b/;
 
+/**
+ * Text a PDF yields when its fonts carry no character map: symbols, private-use or non-Latin
+ * letters, or Latin letters in a distribution no Portuguese text has. Such a file may be a good
+ * bill; only a person can tell.
+ */
+export function textLooksGarbled(text: string): boolean {
+  const chars = Array.from(text.replace(/\s+/g, ''));
+  if (chars.length < 40) return false;
+  const usual = chars.filter((c) => /[\p{L}\p{N}.,:;/\\()\-–$%ºª°&'"+*#@!?[\]|_=]/u.test(c)).length;
+  if (usual / chars.length < 0.85) return true;
+  const letters = chars.filter((c) => /\p{L}/u.test(c));
+  const latin = letters.filter((c) => /[A-Za-zÀ-ÿ]/.test(c));
+  if (letters.length > 0 && latin.length / letters.length < 0.8) return true;
+  if (latin.length >= 100) {
+    const vowels = latin.filter((c) => /[AEIOUaeiouÀ-ÆÈ-ÏÒ-ÖÙ-Üà-æè-ïò-öù-ü]/.test(c)).length / latin.length;
+    if (vowels < 0.25 || vowels > 0.7) return true;
+  }
+  return false;
+}
+
 export const average = (values: readonly number[]): number | null =>
   values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
 

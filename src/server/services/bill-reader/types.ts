@@ -16,6 +16,8 @@ export type ReviewNote =
   | 'image-file'            // JPG/PNG: no OCR here, a person reads it
   | 'no-text-layer'         // a scanned PDF: same as an image
   | 'reader-timeout'        // the PDF took too long to read (huge or hostile file)
+  | 'reader-failure'        // the reading thread died (out of memory, or could not start)
+  | 'unreadable-text'       // the PDF's text is garbled (fonts without a character map)
   | 'solar-compensation'    // SCEE, energia injetada/compensada, saldo de geração
   | 'incomplete-reading'    // mostly read, some required field missing
   | 'implausible-values';   // read, but the numbers do not agree with each other
