@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   const production = env.NODE_ENV === 'production';
   const port = Number(env.PORT ?? 3000);
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const secret = appSecret(env, dataDir, production); // fail fast, before touching the database
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'pglite') });
   await database.migrate();
   await loadReferenceData(database.db);
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   const deps: AppDeps = {
     db: database.db,
     clock,
-    secret: appSecret(env, dataDir, production),
+    secret,
     providers: providersFromEnv(env, database.db, clock),
     // The bot check's cost: the widget tries up to this many hashes (about a second on a phone at 100k).
     altchaMaxNumber: Number(env.ALTCHA_MAX_NUMBER ?? (production ? 100_000 : 5_000)),
