@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -60,6 +61,11 @@ export function createApp(deps: AppDeps): Hono {
   }));
 
   const api = new Hono();
+  // JSON bodies here are small forms; uploads (later issues) get their own streaming limit.
+  api.use('*', bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => errorResponse(c, new ApiError(413, ErrorCode.VALIDATION, {}, messages['common.error.generic'])),
+  }));
   api.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');

@@ -129,3 +129,13 @@ describe('docs/openapi.json', () => {
     expect(committed).toEqual(await (await s.fetch('/api/v1/openapi.json')).json());
   });
 });
+
+describe('request size', () => {
+  test('a JSON body over 64 KiB is refused with 413 before it is parsed', async () => {
+    const res = await s.fetch('/api/v1/portal/login', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: 'x'.repeat(70_000), code: '123456' }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 4000 });
+  });
+});
