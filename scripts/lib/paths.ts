@@ -102,6 +102,8 @@ export interface GeneratedPaths {
 }
 
 const sampleNames = new WeakMap<object, string>();
+/** Ready-made text for events that need the machine to be named (delays with their seconds). */
+const labels = new WeakMap<object, string>();
 /** The invoked actor's src name for actor events, when its invoke has no id of its own. */
 const actorNames = new WeakMap<object, string>();
 
@@ -123,6 +125,8 @@ export function stateText(value: unknown): string {
 
 /** One event as a tester reads it in a path. */
 export function formatEvent(event: EventObject): string {
+  const label = labels.get(event);
+  if (label) return label;
   const name = sampleNames.get(event);
   const suffix = name ? ` (${name})` : '';
   const type = event.type;
@@ -167,7 +171,16 @@ function eventSource(model: PathModel) {
       return cached(type, () => (machine.root.transitions.get('xstate.route') ?? [])
         .flatMap((t: AnyTransitionDefinition) => (t.target ?? []).map((n: AnyStateNode) => named({ type, to: `#${n.id}` }, undefined))));
     }
-    if (type.startsWith('xstate.after.')) return cached(type, () => [{ type }]);
+    if (type.startsWith('xstate.after.')) {
+      return cached(type, () => {
+        const ref = type.slice(13).split('.')[0] ?? '';
+        const ms = resolveDelay(machine, ref);
+        const label = /^\d+$/.test(ref) ? `after ${formatSeconds(Number(ref))}` : `after ${ref}${ms === undefined ? '' : ` (${formatSeconds(ms)})`}`;
+        const event = { type };
+        labels.set(event, label);
+        return [event];
+      });
+    }
     if (type.startsWith('xstate.done.actor.')) {
       const actorId = type.slice(18);
       return cached(type, () => (outcomesFor(actorId)?.done ?? [sample('', undefined)])
@@ -235,7 +248,14 @@ function identity(model: PathModel) {
 
 function toTestPath(index: number, kind: TestPath['kind'], input: Sample<unknown>, initial: AnyMachineSnapshot, steps: PathStep[]): TestPath {
   const last = steps.at(-1)?.state ?? initial;
-  const events = steps.map((s) => formatEvent(s.event)).join(' → ') || '(initial state)';
+  // Runs of the same event (a countdown's ticks) read as one: "after oneSecond (1 s) ×30".
+  const parts: { text: string; times: number }[] = [];
+  for (const st of steps) {
+    const text = formatEvent(st.event);
+    const last = parts.at(-1);
+    if (last?.text === text) last.times++; else parts.push({ text, times: 1 });
+  }
+  const events = parts.map((p) => (p.times > 1 ? `${p.text} ×${p.times}` : p.text)).join(' → ') || '(initial state)';
   return {
     index, kind, input, initial, steps,
     title: input.sample ? `[${input.sample}] ${events}` : events,
