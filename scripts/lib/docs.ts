@@ -53,6 +53,7 @@ function markdown(entry: DocumentedMachine, chart: Statechart): string {
     '',
     entry.purpose,
     '',
+    ...(chart.root.description ? [`> ${chart.root.description}`, ''] : []),
     `- Source: \`${entry.source}\` (machine id \`${chart.id}\`)`,
     `- ${chart.states.length} states, ${chart.transitions.length} transitions`,
     `- Screens it drives: ${entry.screens.length ? entry.screens.map((s) => `\`${s}\``).join(', ') : 'none (runs on the server)'}`,

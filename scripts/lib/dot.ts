@@ -69,7 +69,7 @@ export function toDot(chart: Statechart, header: string, rankdir: 'TB' | 'LR' = 
     `// ${header}`,
     `digraph ${JSON.stringify(chart.id)} {`,
     `  compound=true; rankdir=${rankdir}; nodesep=0.5; ranksep=0.5;`,
-    `  graph [fontname="${FONT}", fontsize=12, labeljust=l, style="rounded", color="#888888", label=<<b>${html(chart.id)}</b>>, labelloc=t];`,
+    `  graph [fontname="${FONT}", fontsize=12, labeljust=l, style="rounded", color="#888888", label=<<b>${html(chart.id)}</b>${chart.root.description ? wrap(chart.root.description, 90).map((l) => `<br/><font point-size="10" color="#555555"><i>${html(l)}</i></font>`).join('') : ''}>, labelloc=t];`,
     `  node [fontname="${FONT}", fontsize=11, shape=box, style="rounded,filled", fillcolor="#eef4fb", color="#36648b", margin="0.12,0.06"];`,
     `  edge [fontname="${FONT}", fontsize=9, color="#444444", arrowsize=0.7];`,
   ];
