@@ -9,6 +9,7 @@ import { openDatabase } from './db/index';
 import { loadReferenceData } from './db/reference';
 import { providersFromEnv } from './providers/index';
 import { createWorker } from './queue/queue';
+import { purgeExpired } from './maintenance';
 
 /**
  * APP_SECRET keys the code hashes and the bot-check challenges. Production must set it; in
@@ -57,6 +58,10 @@ async function main(): Promise<void> {
 
   const worker = createWorker(database.db, clock, codeJobs(deps), (m) => console.warn(m));
   worker.start(Number(env.QUEUE_POLL_MS ?? 500));
+  const purge = () => purgeExpired(deps).catch((e: unknown) => console.warn(`purge: ${String(e)}`));
+  void purge();
+  const purgeTimer = setInterval(() => void purge(), 3600_000);
+  purgeTimer.unref();
 
   const server = serve({ fetch: createApp(deps).fetch, port }, (info) => {
     console.log(`Portal at http://localhost:${info.port}/ (API http://localhost:${info.port}/api/v1, ${database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL'})`);

@@ -1,0 +1,22 @@
+import { and, inArray, lt } from 'drizzle-orm';
+import type { AppDeps } from './config';
+import { accessCodes, authEvents, botCheckUses, jobs, outbox, phoneProofs, sessions } from './db/schema';
+
+const DAY = 24 * 3600_000;
+
+/**
+ * Deletes what no rule needs any more: counted events past their window, dead codes and proofs,
+ * spent bot-check payloads, sessions idle past their life, finished jobs and old outbox rows.
+ */
+export async function purgeExpired(deps: Pick<AppDeps, 'db' | 'clock' | 'limits'>): Promise<void> {
+  const { db, limits } = deps;
+  const now = deps.clock.now().getTime();
+  const before = (ms: number) => new Date(now - ms);
+  await db.delete(authEvents).where(lt(authEvents.at, before(limits.windowMs + 60_000)));
+  await db.delete(accessCodes).where(lt(accessCodes.expiresAt, before(DAY)));
+  await db.delete(phoneProofs).where(lt(phoneProofs.expiresAt, before(DAY)));
+  await db.delete(botCheckUses).where(lt(botCheckUses.expiresAt, before(0)));
+  await db.delete(sessions).where(lt(sessions.lastUsedAt, before(limits.sessionIdleMs + DAY)));
+  await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.createdAt, before(7 * DAY))));
+  await db.delete(outbox).where(lt(outbox.createdAt, before(7 * DAY)));
+}
