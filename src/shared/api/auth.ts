@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { isValidCnpj, isValidEmail } from '@brazilian-utils/brazilian-utils';
+// per-function entry points: the package root is one 600 KB module that bundlers cannot split
+import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
 import { messages as m } from '../messages';
 import { onlyDigits } from '../phone';
 

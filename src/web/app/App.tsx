@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { RouterProvider as LinkNavigation } from 'react-aria-components';
-import { Toaster, toast } from '../components/Toast/Toast';
+import { screenPath } from '../../../machines/journey/journeyMachine';
 import { createJourney, type JourneyOptions } from './journey';
 import { JourneyProvider, useJourney, useJourneyActor } from './JourneyContext';
 import { createAppRouter } from './router';
@@ -12,14 +12,32 @@ export interface AppProps extends JourneyOptions {
   history?: RouterHistory;
 }
 
+// toasts are loaded with the first screen that needs them, not with the landing page
+const Toaster = lazy(() => import('../components/Toast/Toast').then((mod) => ({ default: mod.Toaster })));
+
+/** Mounts the toast regions once the customer leaves the landing page (or a notice arrives there). */
+function ToasterWhenNeeded() {
+  const needed = useJourney((s) => screenPath(s) !== '/' || s.context.notice !== null);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => { if (needed) setMounted(true); }, [needed]);
+  if (!mounted && !needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
 /** The journey's own messages (sign-up success, logout failure, session expired) as toasts. */
 function JourneyNotices() {
   const actor = useJourneyActor();
   const notice = useJourney((s) => s.context.notice);
   useEffect(() => {
     if (!notice) return;
-    if (notice.tone === 'success') toast.success(notice.text);
-    else toast.error(notice.text);
+    void import('../components/Toast/Toast').then(({ toast }) => {
+      if (notice.tone === 'success') toast.success(notice.text);
+      else toast.error(notice.text);
+    });
     actor.send({ type: 'notice.dismiss' });
   }, [notice, actor]);
   return null;
@@ -34,12 +52,12 @@ export function App({ history, fetch, origin }: AppProps) {
   useEffect(() => () => journey.stop(), [journey]);
   useRouteSync(journey.actor, router);
   return (
-    <JourneyProvider actor={journey.actor} api={journey.api}>
+    <JourneyProvider journey={journey}>
       {/* links with an href change the URL in place; the route sync hands it to the machine */}
       <LinkNavigation navigate={(href) => router.history.push(href)}>
         <JourneyNotices />
         <RouterProvider router={router} />
-        <Toaster />
+        <ToasterWhenNeeded />
       </LinkNavigation>
     </JourneyProvider>
   );

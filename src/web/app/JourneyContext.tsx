@@ -4,14 +4,14 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { authMachine } from '../../../machines/auth/authMachine';
 import type { journeyMachine } from '../../../machines/journey/journeyMachine';
 import type { Api } from '../api/client';
-import type { JourneyActor } from './journey';
+import type { Journey, JourneyActor } from './journey';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 
-const Ctx = createContext<{ actor: JourneyActor; api: Api } | null>(null);
+const Ctx = createContext<Journey | null>(null);
 
-export function JourneyProvider({ actor, api, children }: { actor: JourneyActor; api: Api; children: ReactNode }) {
-  return <Ctx.Provider value={{ actor, api }}>{children}</Ctx.Provider>;
+export function JourneyProvider({ journey, children }: { journey: Journey; children: ReactNode }) {
+  return <Ctx.Provider value={journey}>{children}</Ctx.Provider>;
 }
 
 function useCtx() {
@@ -21,7 +21,10 @@ function useCtx() {
 }
 
 export const useJourneyActor = (): JourneyActor => useCtx().actor;
-export const useApi = (): Api => useCtx().api;
+/** The API client, loaded on first use. */
+export const useApiLoader = (): (() => Promise<Api>) => useCtx().getApi;
+/** Where the bot-check widget fetches its challenge. */
+export const useBotCheckChallengeUrl = (): string => `${useCtx().origin}/api/v1/altcha/challenge`;
 
 export function useJourney<T>(selector: (s: SnapshotFrom<typeof journeyMachine>) => T): T {
   return useSelector(useCtx().actor, selector);

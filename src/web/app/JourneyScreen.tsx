@@ -1,9 +1,7 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { screenPath } from '../../../machines/journey/journeyMachine';
 import { LoadingScreen } from '../components/LoadingScreen/LoadingScreen';
-import { PrivateLayout } from '../layout/PrivateLayout/PrivateLayout';
-import { useJourney, useJourneyActor } from './JourneyContext';
-import { useGo } from './useGo';
+import { useJourney } from './JourneyContext';
 
 /**
  * Renders the screen of the journey machine's state. Every screen is its own chunk, so a first
@@ -16,7 +14,7 @@ const SignUp = lazy(() => import('../screens/sign-up/SignUpScreen'));
 const AccessCode = lazy(() => import('../screens/access-code/AccessCodeScreen'));
 const CreateAccount = lazy(() => import('../screens/create-account/CreateAccountScreen'));
 const ThankYou = lazy(() => import('../screens/thank-you/ThankYouScreen'));
-const PrivatePlaceholder = lazy(() => import('../screens/private-placeholder/PrivatePlaceholder'));
+const PrivateShell = lazy(() => import('./PrivateShell'));
 
 const PUBLIC_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/': Landing,
@@ -32,29 +30,11 @@ const PUBLIC_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
 export function JourneyScreen() {
   const path = useJourney((s) => screenPath(s));
   const signedIn = useJourney((s) => s.matches('signedIn'));
-  const loggingOut = useJourney((s) => s.matches({ signedIn: 'loggingOut' }));
-  const customer = useJourney((s) => s.context.customer);
-  const actor = useJourneyActor();
-  const go = useGo();
-
-  useEffect(() => {
-    if (path) document.title = 'Portal Sol de Casa';
-  }, [path]);
-
   if (signedIn) {
     return (
-      <PrivateLayout
-        currentPath={path ?? '/bill'}
-        menu={customer?.steps}
-        customerKind={customer?.subscription_lending}
-        onNavigate={(p) => go(p)}
-        onLogout={() => actor.send({ type: 'logout' })}
-        isLoggingOut={loggingOut}
-      >
-        <Suspense fallback={<LoadingScreen inline />}>
-          <PrivatePlaceholder />
-        </Suspense>
-      </PrivateLayout>
+      <Suspense fallback={<LoadingScreen />}>
+        <PrivateShell />
+      </Suspense>
     );
   }
   const Screen = path ? PUBLIC_SCREENS[path] : undefined;

@@ -2,7 +2,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { authMachine, type CodeRequest, type CodeRequestOutput } from '../../../machines/auth/authMachine';
 import { journeyMachine } from '../../../machines/journey/journeyMachine';
 import type { SignUpRequest } from '../../shared/api/auth';
-import { createApi, type Api, type ApiClientOptions } from '../api/client';
+import type { Api, ApiClientOptions } from '../api/client';
 import * as store from '../session/session';
 import { trackConversion } from './conversion';
 
@@ -18,31 +18,46 @@ export interface JourneyOptions {
  * The one journey actor of the app, with its side effects provided: the API calls of spec §7 and
  * local storage (spec §3). Created once, above the router.
  */
-export function createJourney(options: JourneyOptions = {}): { actor: JourneyActor; api: Api; stop: () => void } {
+export interface Journey {
+  actor: JourneyActor;
+  /** the API client, loaded on first use (a visitor on the landing page never downloads it) */
+  getApi: () => Promise<Api>;
+  /** where the API lives ('' = this page's origin) */
+  origin: string;
+  stop: () => void;
+}
+
+export function createJourney(options: JourneyOptions = {}): Journey {
   // the API needs the actor (token, 401) and the actor the API: tie them through a holder
   const holder: { actor?: JourneyActor } = {};
-  const api = createApi({
-    fetch: options.fetch,
-    origin: options.origin,
-    getToken: () => holder.actor?.getSnapshot().context.session?.token ?? null,
-    onUnauthorized: () => holder.actor?.send({ type: 'session.expired', reason: 'unauthorized' }),
-  });
+  let apiLoading: Promise<Api> | null = null;
+  const getApi = (): Promise<Api> => {
+    apiLoading ??= import('../api/client').then(({ createApi }) => createApi({
+      fetch: options.fetch,
+      origin: options.origin,
+      getToken: () => holder.actor?.getSnapshot().context.session?.token ?? null,
+      onUnauthorized: () => holder.actor?.send({ type: 'session.expired', reason: 'unauthorized' }),
+    }));
+    return apiLoading;
+  };
 
   const auth = authMachine.provide({
     actors: {
-      requestCode: fromPromise<CodeRequestOutput, CodeRequest>(({ input }) => api.requestCode(input)),
-      checkCode: fromPromise(({ input }: { input: { flow: 'SIGN_IN' | 'SIGN_UP'; phone: string; code: string } }) =>
-        input.flow === 'SIGN_IN' ? api.login(input.phone, input.code) : api.confirmNumber(input.phone, input.code)),
-      sendCodeByEmail: fromPromise(({ input }: { input: { phone: string } }) => api.resendCodeByEmail(input.phone)),
-      createAccount: fromPromise(({ input }: { input: SignUpRequest }) => api.signUp(input)),
+      requestCode: fromPromise<CodeRequestOutput, CodeRequest>(async ({ input }) => (await getApi()).requestCode(input)),
+      checkCode: fromPromise(async ({ input }: { input: { flow: 'SIGN_IN' | 'SIGN_UP'; phone: string; code: string } }) => {
+        const api = await getApi();
+        return input.flow === 'SIGN_IN' ? api.login(input.phone, input.code) : api.confirmNumber(input.phone, input.code);
+      }),
+      sendCodeByEmail: fromPromise(async ({ input }: { input: { phone: string } }) => (await getApi()).resendCodeByEmail(input.phone)),
+      createAccount: fromPromise(async ({ input }: { input: SignUpRequest }) => (await getApi()).signUp(input)),
     },
   });
 
   const machine = journeyMachine.provide({
     actors: {
       authFlow: auth,
-      loadCustomer: fromPromise(({ input }: { input: { token: string } }) => api.getCustomer(input.token)),
-      logout: fromPromise(({ input }: { input: { token: string } }) => api.logout(input.token)),
+      loadCustomer: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).getCustomer(input.token)),
+      logout: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).logout(input.token)),
     },
     actions: {
       saveSession: ({ context }) => {
@@ -73,5 +88,5 @@ export function createJourney(options: JourneyOptions = {}): { actor: JourneyAct
   holder.actor = actor;
   const stopListening = store.onSessionClearedElsewhere(() => actor.send({ type: 'session.expired', reason: 'elsewhere' }));
   actor.start();
-  return { actor, api, stop: () => { stopListening(); actor.stop(); } };
+  return { actor, getApi, origin: options.origin ?? '', stop: () => { stopListening(); actor.stop(); } };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { getStates } from '@brazilian-utils/brazilian-utils';
+import { getStates } from '@brazilian-utils/brazilian-utils/get-states';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { ComboBox } from '../../components/ComboBox/ComboBox';

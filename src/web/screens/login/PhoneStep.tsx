@@ -5,7 +5,7 @@ import { Button } from '../../components/Button/Button';
 import { PhoneField, type PhoneValue } from '../../components/PhoneField/PhoneField';
 import { PHONE_SCREEN_ERROR_TOAST, toast } from '../../components/Toast/Toast';
 import type { AuthActor } from '../../app/JourneyContext';
-import { useApi } from '../../app/JourneyContext';
+import { useBotCheckChallengeUrl } from '../../app/JourneyContext';
 import { messages as m } from '../../../shared/messages';
 import * as s from './authForm.css';
 
@@ -14,7 +14,7 @@ import * as s from './authForm.css';
  * SMS'. The auth machine validates and sends; this renders its context.
  */
 export function PhoneStep({ auth, title, lead, children }: { auth: AuthActor; title: string; lead?: ReactNode; children?: ReactNode }) {
-  const api = useApi();
+  const challengeUrl = useBotCheckChallengeUrl();
   const ctx = useSelector(auth, (snap) => snap.context);
   const busy = useSelector(auth, (snap) => snap.hasTag('busy'));
   const [phone, setPhone] = useState<PhoneValue>(() => ({ countryCode: ctx.countryCode, cellPhone: ctx.cellPhone }));
@@ -56,7 +56,7 @@ export function PhoneStep({ auth, title, lead, children }: { auth: AuthActor; ti
           onVerified={setPayload}
           onReset={() => setPayload('')}
           resetSignal={resetSignal}
-          challengeUrl={api.botCheckChallengeUrl}
+          challengeUrl={challengeUrl}
           errorMessage={failure === m['code.RECAPTCHA_REQUIRED'] ? failure : undefined}
         />
         <Button type="submit" isPending={busy} fullWidth>Receber código por SMS</Button>
