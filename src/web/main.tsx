@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import './theme';
+import './theme/global.css';
 import { App } from './app/App';
 
 // No StrictMode: the journey actor is created once for the page and must not be stopped by a

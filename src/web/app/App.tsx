@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { RouterProvider as LinkNavigation } from 'react-aria-components';
 import { screenPath } from '../../../machines/journey/journeyMachine';
 import { createJourney, type JourneyOptions } from './journey';
 import { JourneyProvider, useJourney, useJourneyActor } from './JourneyContext';
@@ -53,12 +52,9 @@ export function App({ history, fetch, origin }: AppProps) {
   useRouteSync(journey.actor, router);
   return (
     <JourneyProvider journey={journey}>
-      {/* links with an href change the URL in place; the route sync hands it to the machine */}
-      <LinkNavigation navigate={(href) => router.history.push(href)}>
-        <JourneyNotices />
-        <RouterProvider router={router} />
-        <ToasterWhenNeeded />
-      </LinkNavigation>
+      <JourneyNotices />
+      <RouterProvider router={router} />
+      <ToasterWhenNeeded />
     </JourneyProvider>
   );
 }

@@ -1,10 +1,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { authMachine } from '../../../machines/auth/authMachine';
 import type { journeyMachine } from '../../../machines/journey/journeyMachine';
 import type { Api } from '../api/client';
 import type { Journey, JourneyActor } from './journey';
+import { useActorSelector } from './useActorSelector';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 
@@ -27,7 +27,7 @@ export const useApiLoader = (): (() => Promise<Api>) => useCtx().getApi;
 export const useBotCheckChallengeUrl = (): string => `${useCtx().origin}/api/v1/altcha/challenge`;
 
 export function useJourney<T>(selector: (s: SnapshotFrom<typeof journeyMachine>) => T): T {
-  return useSelector(useCtx().actor, selector);
+  return useActorSelector(useCtx().actor, selector);
 }
 
 /** The invoked sign-in / sign-up machine, while the journey is in one of those flows. */

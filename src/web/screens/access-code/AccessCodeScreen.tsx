@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSelector } from '@xstate/react';
+import { useActorSelector as useSelector } from '../../app/useActorSelector';
 import { Button } from '../../components/Button/Button';
 import { CodeInput, CODE_LENGTH } from '../../components/CodeInput/CodeInput';
 import { LoadingScreen } from '../../components/LoadingScreen/LoadingScreen';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSelector } from '@xstate/react';
+import { useActorSelector as useSelector } from '../../app/useActorSelector';
 import { getStates } from '@brazilian-utils/brazilian-utils/get-states';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
@@ -121,8 +121,7 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
           autoComplete="off"
         />
         <Checkbox isSelected={draft.terms} onChange={(v) => set('terms', v)} errorMessage={errors.terms}>
-          Li e concordo com os{' '}
-          <Link href="/termos-de-uso.pdf" external>Termos de uso</Link> e a{' '}
+          Li e concordo com os Termos de uso e a{' '}
           <Link href="/politica-de-privacidade.pdf" external>Política de privacidade</Link>
         </Checkbox>
         <Button type="submit" isPending={busy} fullWidth>Cadastrar</Button>
@@ -136,10 +135,14 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
 export default function CreateAccountScreen() {
   const auth = useAuthActor();
   const go = useGo();
-  const business = useSelector(auth, (snap) => snap?.context.registerType === 'business');
   if (!auth) return <LoadingScreen />;
+  return <RegistrationLayout auth={auth} onHome={() => go('/')} />;
+}
+
+function RegistrationLayout({ auth, onHome }: { auth: AuthActor; onHome: () => void }) {
+  const business = useSelector(auth, (snap) => snap.context.registerType === 'business');
   return (
-    <AuthLayout onHome={() => go('/')} variant={business ? 'business' : 'personal'}>
+    <AuthLayout onHome={onHome} variant={business ? 'business' : 'personal'}>
       <RegistrationFormView auth={auth} />
     </AuthLayout>
   );

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useActorSelector as useSelector } from '../../app/useActorSelector';
 import { Button } from '../../components/Button/Button';
 import { LoadingScreen } from '../../components/LoadingScreen/LoadingScreen';
 import { AuthLayout } from '../../layout/AuthLayout/AuthLayout';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
+import { useActorSelector as useSelector } from '../../app/useActorSelector';
 import { BotCheck } from '../../components/BotCheck/BotCheck';
 import { Button } from '../../components/Button/Button';
 import { PhoneField, type PhoneValue } from '../../components/PhoneField/PhoneField';

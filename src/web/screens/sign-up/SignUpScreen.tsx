@@ -1,3 +1,5 @@
+import { RouterProvider as LinkNavigation } from 'react-aria-components';
+import { useRouter } from '@tanstack/react-router';
 import { Button } from '../../components/Button/Button';
 import { Link } from '../../components/Link/Link';
 import { LoadingScreen } from '../../components/LoadingScreen/LoadingScreen';
@@ -13,8 +15,11 @@ export default function SignUpScreen() {
   const auth = useAuthActor();
   const business = useJourney((snap) => snap.context.registerType === 'business');
   const go = useGo();
+  const router = useRouter();
   if (!auth) return <LoadingScreen />;
   return (
+    // links with an href change the URL in place; the route sync hands it to the machine
+    <LinkNavigation navigate={(href) => router.history.push(href)}>
     <AuthLayout
       variant={business ? 'business' : 'personal'}
       onHome={() => go('/')}
@@ -35,5 +40,6 @@ export default function SignUpScreen() {
       </PhoneStep>
       <p className={s.muted}>Seus dados são usados apenas para o seu cadastro.</p>
     </AuthLayout>
+    </LinkNavigation>
   );
 }
