@@ -49,7 +49,7 @@ export function App({ history, fetch, origin }: AppProps) {
     router: createAppRouter(history),
   }));
   useEffect(() => () => journey.stop(), [journey]);
-  useRouteSync(journey.actor, router);
+  useRouteSync(journey.actor, router, journey.prepareFor);
   return (
     <JourneyProvider journey={journey}>
       <JourneyNotices />

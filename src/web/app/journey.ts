@@ -1,7 +1,6 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { authMachine, type CodeRequest, type CodeRequestOutput } from '../../../machines/auth/authMachine';
+import type { authMachine } from '../../../machines/auth/authMachine';
 import { journeyMachine } from '../../../machines/journey/journeyMachine';
-import type { SignUpRequest } from '../../shared/api/auth';
 import type { Api, ApiClientOptions } from '../api/client';
 import * as store from '../session/session';
 import { trackConversion } from './conversion';
@@ -24,6 +23,8 @@ export interface Journey {
   getApi: () => Promise<Api>;
   /** where the API lives ('' = this page's origin) */
   origin: string;
+  /** resolves once the code a path's screens need is loaded (the auth flow for login and sign-up) */
+  prepareFor: (path: string) => Promise<void> | null;
   stop: () => void;
 }
 
@@ -41,15 +42,19 @@ export function createJourney(options: JourneyOptions = {}): Journey {
     return apiLoading;
   };
 
-  const auth = authMachine.provide({
-    actors: {
-      requestCode: fromPromise<CodeRequestOutput, CodeRequest>(async ({ input }) => (await getApi()).requestCode(input)),
-      checkCode: fromPromise(async ({ input }: { input: { flow: 'SIGN_IN' | 'SIGN_UP'; phone: string; code: string } }) => {
-        const api = await getApi();
-        return input.flow === 'SIGN_IN' ? api.login(input.phone, input.code) : api.confirmNumber(input.phone, input.code);
-      }),
-      sendCodeByEmail: fromPromise(async ({ input }: { input: { phone: string } }) => (await getApi()).resendCodeByEmail(input.phone)),
-      createAccount: fromPromise(async ({ input }: { input: SignUpRequest }) => (await getApi()).signUp(input)),
+  // The auth flow's code is fetched when login or sign-up is opened (see `prepareFor`); until then
+  // the machine never enters those states, so the stand-in below is never asked for anything.
+  let authFlow: typeof authMachine | null = null;
+  let authLoading: Promise<void> | null = null;
+  const loadAuthFlow = (): Promise<void> => {
+    authLoading ??= import('./authFlow').then(({ providedAuthFlow }) => { authFlow = providedAuthFlow(getApi) as typeof authMachine; });
+    return authLoading;
+  };
+  const auth = new Proxy({} as typeof authMachine, {
+    get(_, key) {
+      if (!authFlow) throw new Error('auth flow not loaded');
+      const value: unknown = Reflect.get(authFlow, key, authFlow);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(authFlow) : value;
     },
   });
 
@@ -88,5 +93,7 @@ export function createJourney(options: JourneyOptions = {}): Journey {
   holder.actor = actor;
   const stopListening = store.onSessionClearedElsewhere(() => actor.send({ type: 'session.expired', reason: 'elsewhere' }));
   actor.start();
-  return { actor, getApi, origin: options.origin ?? '', stop: () => { stopListening(); actor.stop(); } };
+  const prepareFor = (path: string): Promise<void> | null =>
+    (path === '/login' || path === '/sign-up') && !authFlow ? loadAuthFlow() : null;
+  return { actor, getApi, origin: options.origin ?? '', prepareFor, stop: () => { stopListening(); actor.stop(); } };
 }

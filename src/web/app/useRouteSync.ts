@@ -9,11 +9,19 @@ import { pathOfUrl, urlOfPath } from './paths';
  * link; the initial URL counts) becomes `route.changed`; when the machine refuses it, the URL is
  * replaced with the machine's path. When the machine moves on its own, its path is pushed.
  */
-export function useRouteSync(actor: JourneyActor, router: AnyRouter): void {
+export function useRouteSync(
+  actor: JourneyActor,
+  router: AnyRouter,
+  /** loads what a path's screens need before the machine is told (null: nothing to wait for) */
+  prepareFor: (path: string) => Promise<void> | null = () => null,
+): void {
   useEffect(() => {
     const history = router.history;
     let lastUrlPath: string | null = null;
     let syncing = false;
+    // the URL asks for a path whose code is still loading: the machine is not told yet, nor is the URL restored
+    let preparing = false;
+    let stopped = false;
 
     const onUrl = () => {
       const location = history.location;
@@ -24,6 +32,16 @@ export function useRouteSync(actor: JourneyActor, router: AnyRouter): void {
       lastUrlPath = path;
       const machinePath = screenPath(actor.getSnapshot());
       if (path === machinePath) return;
+      const loading = prepareFor(path);
+      if (loading) {
+        preparing = true;
+        void loading.then(() => {
+          preparing = false;
+          lastUrlPath = null;
+          if (!stopped) onUrl();
+        });
+        return;
+      }
       const search = Object.fromEntries(new URLSearchParams(location.search));
       syncing = true;
       actor.send({ type: 'route.changed', path, search });
@@ -36,7 +54,7 @@ export function useRouteSync(actor: JourneyActor, router: AnyRouter): void {
     };
 
     const onMachine = () => {
-      if (syncing) return;
+      if (syncing || preparing) return;
       const path = screenPath(actor.getSnapshot());
       if (path === undefined) return; // no screen yet (checking the session, logging out)
       const raw = pathOfUrl(history.location.pathname);
@@ -50,8 +68,9 @@ export function useRouteSync(actor: JourneyActor, router: AnyRouter): void {
     onUrl();
     onMachine();
     return () => {
+      stopped = true;
       unlisten();
       subscription.unsubscribe();
     };
-  }, [actor, router]);
+  }, [actor, router, prepareFor]);
 }
