@@ -139,7 +139,11 @@ describe('sign-up and sign-in journey (happy-dom, API in process)', () => {
     expect(urlOf(history)).toBe('/pt/access-account');
     await typeCode(user, await codeFor(phone));
     await waitFor(() => expect(urlOf(history)).toBe('/pt/bill'));
-  }, 60_000);
+
+    // a logout in another tab removes the stored session: this tab signs out too
+    window.dispatchEvent(new StorageEvent('storage', { key: 'portal:session', oldValue: 'x', newValue: null }));
+    await waitFor(() => expect(urlOf(history)).toBe('/pt'));
+  }, 90_000);
 
   it('a company signs up from /pt/sign-up?type=business with the CNPJ rules', async () => {
     const user = userEvent.setup({ delay: null });
