@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { generatePaths, isComplete, runModel, type MachineCoverage } from './lib/paths';
 import { pathModels } from '../test/paths/models';
@@ -8,6 +10,7 @@ import { pathModels } from '../test/paths/models';
  * npm run test:paths -- auth --list      list the paths without running them
  * npm run test:paths -- auth --path 3    run one path (by its number in --list)
  * npm run test:paths -- --bail           stop a machine at its first failing path
+ * npm run test:paths -- --screens        also run the screen-level paths (test/paths/*.screens.test.tsx, vitest + happy-dom)
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -92,4 +95,16 @@ if (!partial) {
   await writeFile('docs/statecharts/coverage.md', md.join('\n'));
 }
 
-process.exit(results.every(isComplete) ? 0 : 1);
+let screensOk = true;
+if (flag('--screens')) {
+  // Screen-level runs need a DOM and the test server, so vitest runs them (a failure prints the
+  // event sequence and the screen's text at the failing step).
+  const files = readdirSync('test/paths').filter((f) => f.endsWith('.screens.test.tsx'))
+    .filter((f) => !names.length || names.includes(f.split('.')[0]!)).map((f) => `test/paths/${f}`);
+  if (files.length) {
+    console.log(`\nScreen-level paths: ${files.join(', ')}`);
+    screensOk = spawnSync('npx', ['vitest', 'run', ...files], { stdio: 'inherit' }).status === 0;
+  } else console.log('\nNo screen-level paths for these machines.');
+}
+
+process.exit(results.every(isComplete) && screensOk ? 0 : 1);

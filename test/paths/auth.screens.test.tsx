@@ -137,7 +137,8 @@ describe('auth paths through the screens (happy-dom, API in process on PGlite)',
       );
       const { rerender } = render(tree(payload));
       const run: Run = { user: userEvent.setup(), phone, history, botCheck: (p) => rerender(tree(p)) };
-      await screen.findByLabelText('Celular');
+      // the first render loads the lazy screens through Vite's transform: slow on a busy machine
+      await screen.findByLabelText('Celular', undefined, { timeout: 30_000 });
       for (const [i] of path.steps.entries()) {
         try {
           await step(run, path, i);
