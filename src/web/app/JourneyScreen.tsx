@@ -8,7 +8,7 @@ import { useJourney } from './JourneyContext';
  * visit to the landing page downloads no form.
  */
 const Landing = lazy(() => import('./LandingRoute'));
-const Welcome = lazy(() => import('../screens/private-placeholder/WelcomePlaceholder'));
+const Welcome = lazy(() => import('./WelcomeRoute'));
 const Login = lazy(() => import('../screens/login/LoginScreen'));
 const SignUp = lazy(() => import('../screens/sign-up/SignUpScreen'));
 const AccessCode = lazy(() => import('../screens/access-code/AccessCodeScreen'));

@@ -208,6 +208,8 @@ describe('routes and guard', () => {
     expect(await screen.findByRole('button', { name: 'Receber código por SMS' })).toBeTruthy();
     history.push('/');
     await waitFor(() => expect(urlOf(history)).toBe('/pt'));
+    history.push('/pt/welcome');
+    expect(await screen.findByRole('heading', { name: 'Acompanhe sua energia solar no app' })).toBeTruthy();
   });
 
   it('a typed flow URL is refused and the URL restored', async () => {
