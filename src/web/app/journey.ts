@@ -52,7 +52,7 @@ export function createJourney(options: JourneyOptions = {}): Journey {
   };
   const auth = new Proxy({} as typeof authMachine, {
     get(_, key) {
-      if (!authFlow) throw new Error('auth flow not loaded');
+      if (!authFlow) throw new Error(`auth flow not loaded (${String(key)})`);
       const value: unknown = Reflect.get(authFlow, key, authFlow);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(authFlow) : value;
     },
