@@ -92,7 +92,9 @@ describe('sign-up and sign-in journey (happy-dom, API in process)', () => {
     localStorage.setItem('bill', '350');
     const conversions: unknown[] = [];
     window.addEventListener('portal:conversion', (e) => conversions.push((e as CustomEvent).detail));
-    const history = await signUpToCreateAccount(user, '/pt/sign-up?cupom=', phone);
+    const history = await signUpToCreateAccount(user, '/pt/sign-up?cupom=solar10', phone);
+    expect(localStorage.getItem('coupon')).toBe('SOLAR10');
+    expect((screen.getByRole('textbox', { name: 'Cupom' }) as HTMLInputElement).value).toBe('SOLAR10');
 
     // the rules of spec §5 stop the submit, and nothing typed is lost
     await user.type(screen.getByLabelText(/^Nome/), 'Jo');
@@ -163,10 +165,17 @@ describe('sign-up and sign-in journey (happy-dom, API in process)', () => {
     const cnpj = screen.getByLabelText(/^CNPJ/);
     await user.clear(cnpj);
     await user.type(cnpj, '11.222.333/0001-81');
+    // the coupon is upper-cased as typed; an unknown one is refused by the server with 'Cupom inválido'
+    await user.type(screen.getByRole('textbox', { name: 'Cupom' }), 'nope');
+    expect((screen.getByRole('textbox', { name: 'Cupom' }) as HTMLInputElement).value).toBe('NOPE');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect((await screen.findAllByText(m['signup.coupon.invalid'])).length).toBeGreaterThan(0);
+    expect((screen.getByLabelText(/^Razão social/) as HTMLInputElement).value).toBe('Padaria Sol Ltda');
+    await user.clear(screen.getByRole('textbox', { name: 'Cupom' }));
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     await waitFor(() => expect(urlOf(history)).toBe('/pt/thank-you'));
     expect(localStorage.getItem('register-type')).toBeNull();
-  }, 60_000);
+  }, 90_000);
 
   it('a wrong code shows the message; resend by SMS waits for the 30-second countdown', async () => {
     const user = userEvent.setup({ delay: null });
