@@ -273,6 +273,7 @@ export const authMachine = setup({
     sendingCode: {
       tags: ['phone', 'busy'],
       invoke: {
+        id: 'requestCode',
         src: 'requestCode',
         input: ({ context }) => ({
           phone: context.phone, type: context.flow, resend: false, coupon: context.coupon, recaptcha: context.recaptcha,
@@ -321,6 +322,7 @@ export const authMachine = setup({
             verifying: {
               tags: ['busy'],
               invoke: {
+                id: 'checkCode',
                 src: 'checkCode',
                 input: ({ context, event }) => ({
                   flow: context.flow, phone: context.phone, code: event.type === 'code.submit' ? event.code : '',
@@ -347,6 +349,7 @@ export const authMachine = setup({
             resendingSms: {
               tags: ['busy'],
               invoke: {
+                id: 'resendSms',
                 src: 'requestCode',
                 input: ({ context }) => ({ phone: context.phone, type: context.flow, resend: true, coupon: null }),
                 onDone: { target: 'idle', actions: ['noticeResentSms', 'restartCooldown'] },
@@ -356,6 +359,7 @@ export const authMachine = setup({
             resendingWhatsapp: {
               tags: ['busy'],
               invoke: {
+                id: 'resendWhatsapp',
                 src: 'requestCode',
                 input: ({ context }) => ({
                   phone: context.phone, type: context.flow, resend: true, coupon: null, origin: 'REQUEST_WHATSAPP' as const,
@@ -367,6 +371,7 @@ export const authMachine = setup({
             resendingEmail: {
               tags: ['busy'],
               invoke: {
+                id: 'sendCodeByEmail',
                 src: 'sendCodeByEmail',
                 input: ({ context }) => ({ phone: context.phone }),
                 onDone: { target: 'idle', actions: 'noticeResentEmail' },
@@ -403,6 +408,7 @@ export const authMachine = setup({
     creatingAccount: {
       tags: ['registration', 'busy'],
       invoke: {
+        id: 'createAccount',
         src: 'createAccount',
         input: ({ context, event }) => {
           if (event.type !== 'account.submit') throw new Error('unexpected event');
