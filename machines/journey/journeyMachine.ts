@@ -1,6 +1,7 @@
 import { assign, createMachine, enqueueActions, fromPromise, setup, type AnyMachineSnapshot } from 'xstate';
 import type { authMachine, RegisterType } from '../auth/authMachine';
 import { currentStep, landingRoute, type PrivateRoute } from '../../src/shared/steps';
+import { isMenuItemEnabled, MENU_ITEMS, selectedMenuItem } from '../../src/shared/menu';
 import type { CustomerProfile } from '../../src/shared/api/customer';
 import { messages as m } from '../../src/shared/messages';
 
@@ -90,6 +91,23 @@ const screenOfRoute = (route: PrivateRoute): PrivateScreen => {
   return hit ? hit[0] : 'bill';
 };
 
+/** Spec §2: these routes stay open whatever the step menu says. */
+const ALWAYS_OPEN_PATHS: readonly string[] = ['/', '/profile', '/bill', '/thank-you', '/payment'];
+
+/**
+ * Spec §2 "back one page": with the step menu loaded, a private route whose menu item is not open
+ * (and that is not the customer's landing page) is refused; the router goes back to the machine's screen.
+ */
+export function isClosedByMenu(path: string, customer: CustomerProfile | null, paymentTypeStored: boolean): boolean {
+  const p = normalisePath(path);
+  if (!customer || !isPrivatePath(p) || ALWAYS_OPEN_PATHS.includes(p)) return false;
+  if (PRIVATE_SCREENS[landingScreen(customer, paymentTypeStored)] === p) return false;
+  const kind = customer.subscription_lending;
+  const key = selectedMenuItem(p, kind);
+  const item = MENU_ITEMS.find((i) => i.key === key);
+  return !item || !isMenuItemEnabled(item, customer.steps, kind);
+}
+
 /** The landing screen after login (spec §2 landing table, via the shared step model). */
 export function landingScreen(customer: CustomerProfile | null, paymentTypeStored: boolean): PrivateScreen {
   if (!customer) return 'bill';
@@ -171,6 +189,10 @@ export const journeyMachine = setup({
     isPublicRouteWithSession: ({ context, event }) => {
       const path = routePath(event);
       return path !== null && context.session !== null && !isPrivatePath(path);
+    },
+    isRouteClosedByMenu: ({ context, event }) => {
+      const path = routePath(event);
+      return path !== null && context.session !== null && isClosedByMenu(path, context.customer, context.paymentTypeStored);
     },
     isRoute: ({ event }, params: { path: string }) => routePath(event) === params.path,
     landsOn: ({ context }, params: { screen: PrivateScreen }) =>
@@ -267,6 +289,8 @@ export const journeyMachine = setup({
       { guard: 'isPrivateRouteWithoutSession', target: '#journey.home' },
       { guard: 'isRouteWhileThankYouPending', target: '#journey.thankYou' },
       { guard: 'isPublicRouteWithSession', target: '#journey.signedIn.bill' },
+      // refused: the router restores the machine's path (the "back one page" of spec §2)
+      { guard: 'isRouteClosedByMenu' },
       { guard: { type: 'isRoute', params: { path: '/' } }, target: '#journey.home', actions: ['rememberBill', 'saveBill'] },
       { guard: { type: 'isRoute', params: { path: '/welcome' } }, target: '#journey.welcome' },
       { guard: { type: 'isRoute', params: { path: '/login' } }, target: '#journey.signIn' },

@@ -116,6 +116,33 @@ describe('journeyMachine: route guard (spec §2)', () => {
     expect(path()).toBe('/thank-you');
   });
 
+  it('with the step menu loaded, a private route whose step is not reached is refused (profile, bill, payment stay open)', async () => {
+    const { actor, path } = start(signedIn);
+    await vi.waitFor(() => expect(path()).toBe('/bill'));
+    for (const closed of ['/technical-visit', '/proposal-initial', '/plan-signature', '/project-status']) {
+      actor.send({ type: 'route.changed', path: closed });
+      expect(path()).toBe('/bill');
+    }
+    actor.send({ type: 'route.changed', path: '/profile' });
+    expect(path()).toBe('/profile');
+    actor.send({ type: 'route.changed', path: '/payment' });
+    expect(path()).toBe('/payment');
+  });
+
+  it('an opened step can be visited again', async () => {
+    const steps: MenuStep[] = [
+      { client_id: 1, type: 'BILL', status: 'APPROVED' },
+      { client_id: 1, type: 'PROPOSAL_INITIAL', status: 'APPROVED' },
+      { client_id: 1, type: 'TECHNICAL_VISIT', status: 'PENDING' },
+    ];
+    const { actor, path } = start({ storedSession: { token: 't', phone: 'p', user: null } }, { loadCustomer: async () => profile(steps) });
+    await vi.waitFor(() => expect(path()).toBe('/technical-visit'));
+    actor.send({ type: 'route.changed', path: '/proposal-initial' });
+    expect(path()).toBe('/proposal-initial');
+    actor.send({ type: 'route.changed', path: '/project-status' });
+    expect(path()).toBe('/proposal-initial');
+  });
+
   it('lands on the landing table page of the current step', async () => {
     const steps: MenuStep[] = [
       { client_id: 1, type: 'BILL', status: 'APPROVED' },
