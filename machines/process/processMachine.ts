@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { billAllowsReupload } from '../../src/shared/bill';
 import type { CustomerKind, StepStatus, StepType } from '../../src/shared/steps';
 
 /**
@@ -9,13 +10,16 @@ import type { CustomerKind, StepStatus, StepType } from '../../src/shared/steps'
 export interface ProcessContext {
   kind: CustomerKind;
   paymentType: 'CASH_PURCHASE' | 'FINANCING' | null;
+  /** the last bill was refused for a reason that does not allow sending another (spec §4) */
+  billLocked?: boolean;
 }
 
 export type ProcessEvent =
   | { type: 'simulation.done' }
   | { type: 'bill.submitted' }
   | { type: 'bill.approved' }
-  | { type: 'bill.disapproved' }
+  /** `justification` decides whether a new bill may be sent (only 'ilegível ou incompleta'); none: it may */
+  | { type: 'bill.disapproved'; justification?: string }
   | { type: 'proposal.initialSent' }
   | { type: 'proposal.initialApproved' }
   | { type: 'visit.requested' }
@@ -42,8 +46,13 @@ export const processMachine = setup({
   },
   guards: {
     isLendingCustomer: ({ context }) => context.kind === 'LENDING',
+    mayResendBill: ({ context }) => !context.billLocked,
   },
   actions: {
+    rememberBillLock: assign({
+      billLocked: ({ event }) => event.type === 'bill.disapproved' && event.justification !== undefined
+        && !billAllowsReupload({ status: 'DISAPPROVED', justification_disapproved: event.justification }),
+    }),
     becomeLendingCustomer: assign({
       kind: () => 'LENDING' as const,
       paymentType: ({ event }) => (event.type === 'proposal.finalApproved' ? event.paymentType : null),
@@ -74,9 +83,13 @@ export const processMachine = setup({
             inAnalysis: {
               ...meta('BILL', 'PENDING'),
               description: 'The company reviews the bill (within 24 h).',
-              on: { 'bill.approved': 'approved', 'bill.disapproved': 'disapproved' },
+              on: { 'bill.approved': 'approved', 'bill.disapproved': { target: 'disapproved', actions: 'rememberBillLock' } },
             },
-            disapproved: { ...meta('BILL', 'DENIED'), description: 'Bill refused; a new one may be sent.', on: { 'bill.submitted': 'inAnalysis' } },
+            disapproved: {
+              ...meta('BILL', 'DENIED'),
+              description: "Bill refused; a new one may be sent only when it was illegible or incomplete.",
+              on: { 'bill.submitted': { guard: 'mayResendBill', target: 'inAnalysis' } },
+            },
             approved: { ...meta('BILL', 'APPROVED'), type: 'final' },
           },
         },

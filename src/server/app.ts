@@ -14,6 +14,10 @@ import { customersApi, customersRoutes } from './api/customers/routes';
 import { devApi, devRoutes } from './api/dev/routes';
 import { openApiDocument } from './api/openapi';
 import { queueApi, queueRoutes } from './api/queue/routes';
+import { billsApi, billsRoutes } from './api/bills/routes';
+import { notificationsApi, notificationsRoutes } from './api/notifications/routes';
+import { adminApi, adminRoutes } from './api/admin/routes';
+import { ProcessEventRefused, ProcessVersionConflict } from './process/service';
 import { methodsFor, type RouteDoc } from './api/registry';
 import type { AppDeps } from './config';
 import { ApiError, errorResponse } from './http/errors';
@@ -24,6 +28,7 @@ export const API_VERSION = '1.0.0';
 export function apiRoutes(opts: { production: boolean }): RouteDoc[] {
   return [
     ...queueRoutes, ...altchaRoutes, ...authRoutes, ...customersRoutes, ...citiesRoutes,
+    ...billsRoutes, ...notificationsRoutes, ...adminRoutes,
     ...(opts.production ? [] : devRoutes),
     { method: 'get', path: '/openapi.json', tag: 'meta', summary: 'This document.', responses: { 200: { description: 'OpenAPI 3.1' } } },
   ];
@@ -61,11 +66,12 @@ export function createApp(deps: AppDeps): Hono {
   }));
 
   const api = new Hono();
-  // JSON bodies here are small forms; uploads (later issues) get their own streaming limit.
-  api.use('*', bodyLimit({
+  // JSON bodies here are small forms; uploads (multipart) get their own 10 MB limit while streaming.
+  const jsonLimit = bodyLimit({
     maxSize: 64 * 1024,
     onError: (c) => errorResponse(c, new ApiError(413, ErrorCode.VALIDATION, {}, messages['common.error.generic'])),
-  }));
+  });
+  api.use('*', (c, next) => (/^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '') ? next() : jsonLimit(c, next)));
   api.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
@@ -75,6 +81,9 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/portal', authApi(deps));
   api.route('/portal/customers', customersApi(deps));
   api.route('/portal/cities', citiesApi(deps));
+  api.route('/portal/customers', billsApi(deps));
+  api.route('/portal/notifications', notificationsApi(deps));
+  api.route('/admin', adminApi(deps));
   const document = openApiDocument(routes, API_VERSION);
   api.get('/openapi.json', (c) => c.json(document));
   if (!deps.production) {
@@ -85,6 +94,8 @@ export function createApp(deps: AppDeps): Hono {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof ProcessEventRefused) return errorResponse(c, new ApiError(409, ErrorCode.PROCESS_REFUSED, { event: error.event }));
+    if (error instanceof ProcessVersionConflict) return errorResponse(c, new ApiError(409, ErrorCode.PROCESS_STALE, { version: error.actual }));
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, new ApiError(400, ErrorCode.VALIDATION, {}, messages['common.error.generic']));
     }

@@ -1,5 +1,6 @@
 import type { Db } from './db/index';
 import type { Providers } from './providers/index';
+import type { FileStorage } from './uploads/storage';
 
 /** Where services read the time; tests pass a clock they can move. */
 export interface Clock { now(): Date }
@@ -48,6 +49,8 @@ export interface AppDeps {
   limits: AuthLimits;
   /** take the client address from X-Forwarded-For (behind a trusted proxy only) */
   trustProxy: boolean;
+  /** uploaded files: DATA_DIR/uploads, or S3 when configured */
+  storage: FileStorage;
   /** built SPA to serve (dist/web); absent in API-only tests */
   webRoot?: string;
 }

@@ -10,6 +10,8 @@ import { providersFromEnv } from './providers/index';
 import { appSecret } from './secret';
 import { createWorker } from './queue/queue';
 import { purgeExpired } from './maintenance';
+import { billJobs } from './bills/service';
+import { storageFromEnv } from './uploads/storage';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -33,12 +35,13 @@ async function main(): Promise<void> {
     limits: DEFAULT_LIMITS,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     webRoot: resolve(env.WEB_ROOT ?? 'dist/web'),
+    storage: storageFromEnv(env, dataDir),
   };
   if (!existsSync(join(deps.webRoot ?? '', 'index.html'))) {
     console.warn(`No built SPA at ${deps.webRoot}; run \`npm run build\` (npm start does). Serving the API only.`);
   }
 
-  const worker = createWorker(database.db, clock, codeJobs(deps), (m) => console.warn(m));
+  const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, (m) => console.warn(m));
   worker.start(Number(env.QUEUE_POLL_MS ?? 500));
   const purge = () => purgeExpired(deps).catch((e: unknown) => console.warn(`purge: ${String(e)}`));
   void purge();

@@ -27,6 +27,18 @@ export const ErrorCode = {
   /** unknown API path; 405 for a known path with another method */
   NOT_FOUND: 4040,
   METHOD_NOT_ALLOWED: 4050,
+  /** uploads (ours): missing or empty file, over 10 MB, not a PDF/JPEG/PNG by content, file not found */
+  UPLOAD_MISSING: 4003,
+  UPLOAD_EMPTY: 4005,
+  UPLOAD_TOO_LARGE: 4130,
+  UPLOAD_UNSUPPORTED: 4150,
+  FILE_NOT_FOUND: 4041,
+  /** the customer's process does not accept this action now; stale version; bill upload locked */
+  PROCESS_REFUSED: 4090,
+  PROCESS_STALE: 4091,
+  BILL_LOCKED: 4092,
+  /** a staff route with a customer token (or none) */
+  STAFF_ONLY: 4030,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -55,6 +67,15 @@ const byCode: Record<number, MessageKey> = {
   4010: 'common.error.unauthorized',
   4040: 'common.error.notFound',
   4050: 'common.error.notFound',
+  4003: 'upload.file.missing',
+  4005: 'upload.file.empty',
+  4130: 'upload.file.tooLarge',
+  4150: 'upload.file.unsupported',
+  4041: 'upload.file.notFound',
+  4090: 'process.event.refused',
+  4091: 'process.event.stale',
+  4092: 'bill.upload.locked',
+  4030: 'staff.forbidden',
   5000: 'api.5000',
   5001: 'api.5001',
   5002: 'api.5002',

@@ -63,6 +63,24 @@ export const messages = {
   // profile (spec §8)
   'profile.update.success': 'Perfil atualizado com sucesso',
   'profile.update.error': 'Houve um problema ao atualizar o perfil',
+
+  // bill page and uploads (spec §5 Files, §8)
+  'upload.file.tooLarge': 'Tamanho do arquivo excedido! Carregue um arquivo com até 10MB.',
+  'upload.file.unsupported': 'Tipo de arquivo não suportado!',
+  'upload.file.empty': 'Arquivo vazio.',
+  'upload.file.missing': 'Selecione um arquivo.',
+  'upload.file.notFound': 'Arquivo não encontrado.',
+  'bill.upload.error': 'Erro ao subir arquivo!',
+  'bill.upload.locked': 'Sua conta de luz já foi enviada e não pode ser substituída.',
+  'process.event.refused': 'Esta ação não é permitida na etapa atual.',
+  'process.event.stale': 'Os dados deste cliente mudaram. Recarregue e tente novamente.',
+  'bill.outcome.disapproved': 'Sua conta não foi aprovada!',
+  'notification.bill.approved': 'Sua conta de luz foi aprovada!',
+  'notification.bill.waiting': 'Sua conta de luz está em análise. Em até 24 horas entraremos em contato por e-mail, telefone ou WhatsApp.',
+  'notification.bill.disapproved': 'Sua conta de luz não foi aprovada: ',
+  'notification.bill.app': 'Sua conta de luz foi analisada: baixe nosso aplicativo para continuar.',
+  'partnership.badge.error': 'Erro no envio do crachá. Por favor, tente novamente!',
+  'staff.forbidden': 'Acesso restrito à equipe.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -11,6 +11,11 @@ import { openDatabase, type Db } from '../../src/server/db/index';
 import { localProviders, type Providers } from '../../src/server/providers/index';
 import { createWorker } from '../../src/server/queue/queue';
 import { codeJobs } from '../../src/server/auth/delivery';
+import { billJobs } from '../../src/server/bills/service';
+import { localStorage } from '../../src/server/uploads/storage';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { outbox } from '../../src/server/db/schema';
 import { desc, eq } from 'drizzle-orm';
 
@@ -39,6 +44,8 @@ export interface TestServerOptions {
 }
 
 export interface TestServer {
+  /** the local upload directory of this server (a fresh temporary one) */
+  uploadsDir: string;
   app: Hono;
   /** fetch-compatible, in process (give it to ky in happy-dom tests) */
   fetch: typeof fetch;
@@ -105,6 +112,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   const { database, drop } = await openTestDatabase();
   const db = database.db;
   const clock = opts.clock ?? testClock();
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
   const local = localProviders(db, clock);
   const deps: AppDeps = {
     db,
@@ -116,9 +124,10 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     trustProxy: true,
     webRoot: opts.webRoot,
+    storage: localStorage(uploadsDir),
   };
   const app = createApp(deps);
-  const worker = createWorker(db, clock, codeJobs(deps));
+  const worker = createWorker(db, clock, { ...codeJobs(deps), ...billJobs(deps) });
   const autoDrain = opts.autoDrain ?? true;
 
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -147,7 +156,11 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
         algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature,
       })).toString('base64');
     },
+    uploadsDir,
     drainQueue: () => worker.drain(),
-    close: drop,
+    async close() {
+      await drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
   };
 }

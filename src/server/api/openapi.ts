@@ -25,6 +25,16 @@ export function openApiDocument(routes: readonly RouteDoc[], version: string) {
       operationId: `${r.method}${r.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
       parameters: params,
       ...(r.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(r.multipart ? {
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', required: [r.multipart.field], properties: { [r.multipart.field]: { type: 'string', format: 'binary', description: r.multipart.description } } },
+            },
+          },
+        },
+      } : {}),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body, 'input') } } } } : {}),
       responses: Object.fromEntries(Object.entries(r.responses).map(([status, res]) => [status, {
         description: res.description,

@@ -9,6 +9,8 @@ export interface RouteDoc {
   /** needs `Authorization: Bearer <token>` */
   auth?: boolean;
   body?: GenericSchema;
+  /** a multipart/form-data upload with one file field */
+  multipart?: { field: string; description: string };
   query?: Record<string, { schema: GenericSchema; required?: boolean; description?: string }>;
   responses: Record<number, { description: string; schema?: GenericSchema }>;
 }

@@ -5,16 +5,66 @@ import { systemClock } from '../config';
 import { openDatabase } from '../db/index';
 import { customers } from '../db/schema';
 import { applyProcessEvent, customerSteps, loadProcess, ProcessEventRefused, ProcessVersionConflict } from '../process/service';
+import { createStaff, renewStaffToken, revokeStaff } from '../staff/service';
 
 /**
+ * Staff accounts (the printed token is the staff member's bearer token for /api/v1/admin/...;
+ * only its hash is stored, so it is shown once):
+ *   npm run staff -- create-staff --name "Ana Souza" --email ana@empresa.com.br
+ *   npm run staff -- new-token <email>      (replaces the old token)
+ *   npm run staff -- revoke-staff <email>
  * Staff actions on a customer's process until the back office exists:
  *   npm run staff -- steps <phone>
  *   npm run staff -- event <phone> <event> [CASH_PURCHASE|FINANCING] [--version N]
  * e.g. `npm run staff -- event 5511987654321 bill.approved`. Same database settings as the server.
  */
-const usage = 'usage: npm run staff -- steps <phone> | event <phone> <event> [CASH_PURCHASE|FINANCING] [--version N]';
+const usage = 'usage: npm run staff -- create-staff --name <name> --email <email> | new-token <email> | revoke-staff <email>'
+  + ' | steps <phone> | event <phone> <event> [CASH_PURCHASE|FINANCING] [--version N]';
+
+const option = (argv: string[], name: string): string | undefined => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+
+async function staffCommand(argv: string[]): Promise<number> {
+  const [command, arg] = argv;
+  const env = process.env;
+  const database = await openDatabase(env.DATABASE_URL
+    ? { databaseUrl: env.DATABASE_URL }
+    : { pgliteDir: join(resolve(env.DATA_DIR ?? './data'), 'pglite') });
+  try {
+    await database.migrate();
+    if (command === 'create-staff') {
+      const name = option(argv, '--name');
+      const email = option(argv, '--email');
+      if (!name || !email || !/^[^@\s]+@[^@\s]+$/.test(email)) {
+        console.error(usage);
+        return 2;
+      }
+      const created = await createStaff(database.db, systemClock, name, email);
+      console.log(`staff ${created.id} ${email}\ntoken (shown once): ${created.token}`);
+      return 0;
+    }
+    if (!arg) {
+      console.error(usage);
+      return 2;
+    }
+    if (command === 'new-token') {
+      const token = await renewStaffToken(database.db, arg);
+      if (!token) { console.error(`no staff with e-mail ${arg}`); return 1; }
+      console.log(`token (shown once): ${token}`);
+      return 0;
+    }
+    if (!(await revokeStaff(database.db, systemClock, arg))) { console.error(`no staff with e-mail ${arg}`); return 1; }
+    console.log(`revoked ${arg}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'create-staff' || argv[0] === 'new-token' || argv[0] === 'revoke-staff') return staffCommand(argv);
   const [command, phone, eventType, ...rest] = argv;
   if (!command || !phone || (command === 'event' && !eventType)) {
     console.error(usage);

@@ -1,10 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { CustomerPatch, CustomerProfile } from '../../shared/api/customer';
 import type { SignUpRequest } from '../../shared/api/auth';
 import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
 import type { Db } from '../db/index';
-import { cities, coupons, customers } from '../db/schema';
+import { bills, cities, coupons, customers, franchiseeCoverage } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { consumePhoneProof, openSession } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/service';
@@ -47,6 +47,8 @@ export async function signUp(deps: Deps, input: SignUpRequest): Promise<string> 
       if (emailOwner) throw inUse('customers_email_key');
       const [phoneOwner] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.phone, input.phone));
       if (phoneOwner) throw inUse('customers_phone_key');
+      // The coverage table decides who serves the customer; none: the unserved-region notice.
+      const [coverage] = await tx.select({ id: franchiseeCoverage.franchiseeId }).from(franchiseeCoverage).where(eq(franchiseeCoverage.stateCode, input.state));
       const now = clock.now();
       const business = 'document_type' in input;
       const [created] = await tx.insert(customers).values({
@@ -61,6 +63,7 @@ export async function signUp(deps: Deps, input: SignUpRequest): Promise<string> 
         cityId: input.city,
         coupon,
         hasPartnership: business ? false : input.hasPartnership,
+        franchiseeId: coverage?.id ?? null,
         createdAt: now,
         updatedAt: now,
       }).returning({ id: customers.id });
@@ -89,6 +92,7 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
     .innerJoin(cities, eq(cities.id, customers.cityId)).where(eq(customers.id, id));
   if (!row) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
   const { c } = row;
+  const [bill] = await db.select({ id: bills.id, status: bills.status }).from(bills).where(eq(bills.customerId, id)).orderBy(desc(bills.id)).limit(1);
   return {
     id: c.id,
     name: c.name,
@@ -100,9 +104,9 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
     type: c.type,
     document_value: c.documentValue,
     unit_type: c.unitType,
-    bill_id: null,
+    bill_id: bill?.id ?? null,
     bill_value: c.billValue,
-    bill: null,
+    bill: bill?.status ?? null,
     state: c.stateCode,
     city: c.cityId,
     city_name: row.cityName,

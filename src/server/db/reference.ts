@@ -1,7 +1,7 @@
 import { getMunicipalities, getStates } from '@brazilian-utils/brazilian-utils';
 import { sql } from 'drizzle-orm';
 import type { Db } from './index';
-import { cities, coupons, states } from './schema';
+import { cities, coupons, franchiseeCoverage, states } from './schema';
 
 /** Coupons known at start; staff screens will manage them later. */
 export const SEED_COUPONS = [
@@ -9,6 +9,11 @@ export const SEED_COUPONS = [
   { code: 'PARCEIRO', description: 'Indicação de parceiro' },
   { code: 'BEMVINDO', description: 'Boas-vindas' },
 ];
+
+/** States no franchisee serves yet (spec: everything but Acre, Amapá and Roraima). */
+export const UNSERVED_STATES = ['AC', 'AP', 'RR'];
+/** The seed franchisee of a state; staff change the table through /api/v1/admin/coverage. */
+export const seedFranchiseeOf = (stateCode: string) => `FR-${stateCode}`;
 
 /**
  * The 27 units of federation and their municipalities (IBGE codes) from
@@ -32,5 +37,11 @@ export async function loadReferenceData(db: Db): Promise<void> {
       }
     }
     await tx.insert(coupons).values(SEED_COUPONS).onConflictDoNothing();
+    // Seeded once, on an empty table: staff edits (including removals) survive restarts.
+    const [{ covered } = { covered: 0 }] = await tx.select({ covered: sql<number>`count(*)::int` }).from(franchiseeCoverage);
+    if (covered === 0) {
+      await tx.insert(franchiseeCoverage)
+        .values(all.filter((s) => !UNSERVED_STATES.includes(s.code)).map((s) => ({ stateCode: s.code, franchiseeId: seedFranchiseeOf(s.code) })));
+    }
   });
 }

@@ -134,3 +134,81 @@ export const outbox = pgTable('outbox', {
   code: text('code'),
   createdAt: at('created_at').notNull(),
 }, (t) => [index('outbox_to_idx').on(t.to, t.id)]);
+
+// ---- uploads, bills, notifications ---------------------------------------------------------------
+
+/** A stored file: only its random storage key is on disk/S3; the customer's file name is kept for display. */
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['bill', 'employee_card'] }).notNull(),
+  storageKey: text('storage_key').notNull(),
+  originalName: text('original_name').notNull(),
+  kind: text('kind', { enum: ['pdf', 'png', 'jpeg'] }).notNull(),
+  size: integer('size').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [uniqueIndex('uploads_storage_key').on(t.storageKey), index('uploads_customer_idx').on(t.customerId)]);
+
+/** Each bill sent, with what the virtual assistant (or staff) decided and the values read. */
+export const bills = pgTable('bills', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  uploadId: integer('upload_id').notNull().references(() => uploads.id),
+  isHolder: boolean('is_holder').notNull(),
+  status: text('status', { enum: ['PENDING', 'WAITING', 'DISAPPROVED', 'APPROVED', 'APP', 'DENIED'] }).notNull(),
+  consumerClass: text('consumer_class'),
+  value: doublePrecision('value'),
+  consumption: doublePrecision('consumption'),
+  historyAverage: doublePrecision('history_average'),
+  powerPattern: text('power_pattern'),
+  justificationDisapproved: text('justification_disapproved'),
+  /** the assistant's whole reading (fields, confidence, review notes) for the reviewer */
+  analysis: jsonb('analysis'),
+  createdAt: at('created_at').notNull(),
+  decidedAt: at('decided_at'),
+}, (t) => [index('bills_customer_idx').on(t.customerId, t.id)]);
+
+/** Consumer (bill owner) data the customer confirms: PATCH /portal/customers/bills/owners. */
+export const billOwners = pgTable('bill_owners', {
+  customerId: integer('customer_id').primaryKey().references(() => customers.id, { onDelete: 'cascade' }),
+  data: jsonb('data').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  message: text('message').notNull(),
+  status: text('status', { enum: ['UNREAD', 'READ'] }).notNull().default('UNREAD'),
+  createdAt: at('created_at').notNull(),
+  readAt: at('read_at'),
+}, (t) => [index('notifications_customer_idx').on(t.customerId, t.id)]);
+
+// ---- staff ----------------------------------------------------------------------------------
+
+/** Company staff; they sign in with a token the CLI prints once (only its SHA-256 is kept). */
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: at('created_at').notNull(),
+  revokedAt: at('revoked_at'),
+}, (t) => [uniqueIndex('staff_email_key').on(t.email), uniqueIndex('staff_token_key').on(t.tokenHash)]);
+
+/** Every staff action: who, when, what, and the state before and after. */
+export const staffAudit = pgTable('staff_audit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staff.id),
+  action: text('action').notNull(),
+  customerId: integer('customer_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  at: at('at').notNull(),
+}, (t) => [index('staff_audit_customer_idx').on(t.customerId, t.at)]);
+
+/** Which franchisee serves each state; a state without a row is not served (franchisee_id null). */
+export const franchiseeCoverage = pgTable('franchisee_coverage', {
+  stateCode: text('state_code').primaryKey().references(() => states.code),
+  franchiseeId: text('franchisee_id').notNull(),
+});

@@ -33,8 +33,10 @@ export async function startProcess(tx: Db | Tx, clock: Clock, customerId: number
   });
 }
 
-export async function loadProcess(db: Db | Tx, customerId: number): Promise<{ snapshot: ProcessSnapshot; version: number } | null> {
-  const [row] = await db.select().from(processSnapshots).where(eq(processSnapshots.customerId, customerId));
+export async function loadProcess(db: Db | Tx, customerId: number, forUpdate = false): Promise<{ snapshot: ProcessSnapshot; version: number } | null> {
+  const query = db.select().from(processSnapshots).where(eq(processSnapshots.customerId, customerId));
+  // FOR UPDATE: two moves of one customer queue up instead of one failing on the version check.
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row ? { snapshot: restore(row.snapshot), version: row.version } : null;
 }
 
@@ -49,23 +51,30 @@ export async function customerSteps(db: Db | Tx, customerId: number): Promise<Me
  */
 export async function applyProcessEvent(
   db: Db, clock: Clock, customerId: number, event: ProcessEvent, expectedVersion?: number,
-): Promise<{ version: number; steps: MenuStep[] }> {
-  return db.transaction(async (tx) => {
-    const current = await loadProcess(tx, customerId);
-    if (!current) throw new Error(`customer ${customerId} has no process`);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) {
-      throw new ProcessVersionConflict(expectedVersion, current.version);
-    }
-    if (!current.snapshot.can(event)) throw new ProcessEventRefused(event.type, current.snapshot.value);
-    const actor = createActor(processMachine, { snapshot: current.snapshot, input: {} }).start();
-    actor.send(event);
-    const next = actor.getSnapshot();
-    actor.stop();
-    const updated = await tx.update(processSnapshots)
-      .set({ snapshot: actor.getPersistedSnapshot(), version: current.version + 1, updatedAt: clock.now() })
-      .where(and(eq(processSnapshots.customerId, customerId), eq(processSnapshots.version, current.version)))
-      .returning({ version: processSnapshots.version });
-    if (updated.length !== 1) throw new ProcessVersionConflict(current.version, current.version + 1);
-    return { version: current.version + 1, steps: stepsFromSnapshot(next, customerId) };
-  });
+): Promise<ProcessMove> {
+  return db.transaction((tx) => applyProcessEventIn(tx, clock, customerId, event, expectedVersion));
+}
+
+export interface ProcessMove { version: number; steps: MenuStep[]; before: unknown; after: unknown }
+
+/** applyProcessEvent inside a transaction the caller owns (the bill row and the move commit together). */
+export async function applyProcessEventIn(
+  tx: Tx, clock: Clock, customerId: number, event: ProcessEvent, expectedVersion?: number,
+): Promise<ProcessMove> {
+  const current = await loadProcess(tx, customerId, true);
+  if (!current) throw new Error(`customer ${customerId} has no process`);
+  if (expectedVersion !== undefined && expectedVersion !== current.version) {
+    throw new ProcessVersionConflict(expectedVersion, current.version);
+  }
+  if (!current.snapshot.can(event)) throw new ProcessEventRefused(event.type, current.snapshot.value);
+  const actor = createActor(processMachine, { snapshot: current.snapshot, input: {} }).start();
+  actor.send(event);
+  const next = actor.getSnapshot();
+  actor.stop();
+  const updated = await tx.update(processSnapshots)
+    .set({ snapshot: actor.getPersistedSnapshot(), version: current.version + 1, updatedAt: clock.now() })
+    .where(and(eq(processSnapshots.customerId, customerId), eq(processSnapshots.version, current.version)))
+    .returning({ version: processSnapshots.version });
+  if (updated.length !== 1) throw new ProcessVersionConflict(current.version, current.version + 1);
+  return { version: current.version + 1, steps: stepsFromSnapshot(next, customerId), before: current.snapshot.value, after: next.value };
 }

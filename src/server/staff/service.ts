@@ -1,0 +1,61 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { ErrorCode } from '../../shared/errors';
+import type { Clock } from '../config';
+import type { Db, Tx } from '../db/index';
+import { sessions, staff, staffAudit } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { newToken, sha256 } from '../auth/crypto';
+
+/**
+ * Staff sign in with a bearer token that `npm run staff -- create-staff` (or `new-token`) prints
+ * once; only its SHA-256 is stored. Issuing a new token replaces the old one.
+ */
+export async function createStaff(db: Db, clock: Clock, name: string, email: string): Promise<{ id: number; token: string }> {
+  const token = newToken();
+  const [row] = await db.insert(staff).values({ name, email: email.toLowerCase(), tokenHash: sha256(token), createdAt: clock.now() })
+    .returning({ id: staff.id });
+  if (!row) throw new Error('staff insert returned nothing');
+  return { id: row.id, token };
+}
+
+export async function renewStaffToken(db: Db, email: string): Promise<string | null> {
+  const token = newToken();
+  const rows = await db.update(staff).set({ tokenHash: sha256(token), revokedAt: null }).where(eq(staff.email, email.toLowerCase())).returning({ id: staff.id });
+  return rows.length ? token : null;
+}
+
+export async function revokeStaff(db: Db, clock: Clock, email: string): Promise<boolean> {
+  const rows = await db.update(staff).set({ revokedAt: clock.now() }).where(eq(staff.email, email.toLowerCase())).returning({ id: staff.id });
+  return rows.length > 0;
+}
+
+export interface StaffVars { Variables: { staffId: number } }
+
+/** Bearer staff token -> staff id. A customer's token (or none) gets 401/403 without saying which. */
+export const requireStaff = (deps: { db: Db }) => createMiddleware<StaffVars>(async (c, next) => {
+  const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (!token) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  const [row] = await deps.db.select({ id: staff.id }).from(staff).where(and(eq(staff.tokenHash, sha256(token)), isNull(staff.revokedAt)));
+  if (!row) {
+    const [customer] = await deps.db.select({ id: sessions.customerId }).from(sessions).where(eq(sessions.tokenHash, sha256(token)));
+    throw customer ? new ApiError(403, ErrorCode.STAFF_ONLY) : new ApiError(401, ErrorCode.UNAUTHORIZED);
+  }
+  c.set('staffId', row.id);
+  await next();
+});
+
+/** One line of the audit trail, written in the same transaction as the action. */
+export async function audit(
+  tx: Db | Tx, clock: Clock, entry: { staffId: number; action: string; customerId: number | null; before: unknown; after: unknown },
+): Promise<void> {
+  await tx.insert(staffAudit).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null, at: clock.now() });
+}
+
+export async function auditTrail(db: Db, customerId?: number) {
+  const rows = await db.select({ a: staffAudit, email: staff.email }).from(staffAudit).innerJoin(staff, eq(staff.id, staffAudit.staffId))
+    .where(customerId === undefined ? undefined : eq(staffAudit.customerId, customerId)).orderBy(desc(staffAudit.id)).limit(200);
+  return rows.map(({ a, email }) => ({
+    id: a.id, staff_id: a.staffId, staff_email: email, action: a.action, customer_id: a.customerId, before: a.before, after: a.after, at: a.at.toISOString(),
+  }));
+}

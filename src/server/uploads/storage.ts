@@ -1,0 +1,146 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+/**
+ * Where uploaded files live: a local directory by default, an S3-compatible bucket when configured.
+ * Files arrive in a local staging file first (see multipart.ts); `save` moves one into place under
+ * a random key, so nothing half-written is ever visible under a real key.
+ */
+export interface FileStorage {
+  /** moves a finished staging file to `key` (the staging file is gone afterwards) */
+  save(stagingPath: string, key: string, contentType: string): Promise<void>;
+  read(key: string): Promise<Uint8Array>;
+  remove(key: string): Promise<void>;
+  /** a local directory for staging files while they stream in */
+  stagingDir: string;
+}
+
+/** A random, unguessable storage name; the customer's file name is never used on disk. */
+export const newStorageKey = (): string => {
+  const id = randomBytes(24).toString('base64url');
+  return `${id.slice(0, 2)}/${id}`;
+};
+
+const safeKey = (key: string): string => {
+  if (!/^[A-Za-z0-9_-]{2}\/[A-Za-z0-9_-]{16,}$/.test(key)) throw new Error(`bad storage key ${key}`);
+  return key;
+};
+
+/** DATA_DIR/uploads (outside the web root); staging files in DATA_DIR/uploads/.staging on the same disk, so save is a rename. */
+export function localStorage(root: string): FileStorage {
+  const stagingDir = join(root, '.staging');
+  return {
+    stagingDir,
+    async save(stagingPath, key) {
+      const target = join(root, safeKey(key));
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await rename(stagingPath, target);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+        await copyFile(stagingPath, target);
+        await rm(stagingPath, { force: true });
+      }
+    },
+    async read(key) {
+      return new Uint8Array(await readFile(join(root, safeKey(key))));
+    },
+    async remove(key) {
+      await rm(join(root, safeKey(key)), { force: true });
+    },
+  };
+}
+
+export interface S3Config {
+  /** e.g. https://s3.amazonaws.com or http://127.0.0.1:9000 (MinIO); path-style requests */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+
+/** AWS Signature Version 4 headers for one path-style request (exported for its test). */
+export function signS3Request(
+  cfg: S3Config, method: string, url: URL, body: Uint8Array | null, now: Date, contentType?: string,
+): Record<string, string> {
+  const amzDate = now.toISOString().replace(/[:-]|\.\d{3}/g, '');
+  const day = amzDate.slice(0, 8);
+  const payloadHash = body ? sha256Hex(body) : sha256Hex('');
+  const headers: Record<string, string> = {
+    host: url.host,
+    'x-amz-content-sha256': payloadHash,
+    'x-amz-date': amzDate,
+    ...(contentType ? { 'content-type': contentType } : {}),
+  };
+  const names = Object.keys(headers).sort();
+  const canonical = [
+    method,
+    url.pathname.split('/').map((p) => encodeURIComponent(decodeURIComponent(p))).join('/'),
+    url.searchParams.toString(),
+    names.map((n) => `${n}:${headers[n]}\n`).join(''),
+    names.join(';'),
+    payloadHash,
+  ].join('\n');
+  const scope = `${day}/${cfg.region}/s3/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${cfg.secretAccessKey}`, day), cfg.region), 's3'), 'aws4_request');
+  const signature = createHmac('sha256', key).update(toSign).digest('hex');
+  const { host: _host, ...sent } = headers;
+  return {
+    ...sent,
+    authorization: `AWS4-HMAC-SHA256 Credential=${cfg.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
+  };
+}
+
+/** An S3-compatible bucket (AWS, MinIO, R2...), signed by hand to avoid a large SDK. */
+export function s3Storage(cfg: S3Config, stagingDir: string, fetchImpl: typeof fetch = fetch, clock: () => Date = () => new Date()): FileStorage {
+  const urlOf = (key: string) => new URL(`${cfg.endpoint.replace(/\/$/, '')}/${cfg.bucket}/${safeKey(key)}`);
+  async function send(method: string, key: string, body: Uint8Array | null, contentType?: string): Promise<Response> {
+    const url = urlOf(key);
+    const headers = signS3Request(cfg, method, url, body, clock(), contentType);
+    const res = await fetchImpl(url, { method, headers, body: body ? Buffer.from(body) : undefined });
+    if (!res.ok && !(method === 'DELETE' && res.status === 404)) throw new Error(`S3 ${method} ${key}: ${res.status}`);
+    return res;
+  }
+  return {
+    stagingDir,
+    async save(stagingPath, key, contentType) {
+      const bytes = new Uint8Array(await readFile(stagingPath));
+      await send('PUT', key, bytes, contentType);
+      await rm(stagingPath, { force: true });
+    },
+    async read(key) {
+      return new Uint8Array(await (await send('GET', key, null)).arrayBuffer());
+    },
+    async remove(key) {
+      await send('DELETE', key, null);
+    },
+  };
+}
+
+/** S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY), else DATA_DIR/uploads. */
+export function storageFromEnv(env: NodeJS.ProcessEnv, dataDir: string): FileStorage {
+  const local = localStorage(join(dataDir, 'uploads'));
+  if (!env.S3_BUCKET) return local;
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`${name} is required when S3_BUCKET is set`);
+    return value;
+  };
+  return s3Storage({
+    endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION ?? 'us-east-1'}.amazonaws.com`,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? 'us-east-1',
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+  }, local.stagingDir);
+}
+
+export async function fileExists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}

@@ -1,0 +1,22 @@
+/**
+ * The bill step's rules shared by server, machines and screens (spec §4, §5 "Files").
+ */
+
+/** Every status a bill can have: the assistant's (WAITING, DISAPPROVED, APPROVED), PENDING while it reads, and the staff outcomes APP and DENIED. */
+export const BILL_STATUSES = ['PENDING', 'WAITING', 'DISAPPROVED', 'APPROVED', 'APP', 'DENIED'] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+
+/** The one justification that lets the customer send another bill (spec §4). */
+export const BILL_REUPLOAD_JUSTIFICATION = 'ilegível ou incompleta';
+
+/** A bill disapproved as illegible or incomplete may be replaced; every other outcome locks the upload. */
+export function billAllowsReupload(bill: { status: BillStatus; justification_disapproved: string | null } | null): boolean {
+  if (!bill) return true;
+  return bill.status === 'DISAPPROVED' && bill.justification_disapproved === BILL_REUPLOAD_JUSTIFICATION;
+}
+
+/** Uploads (bills, badges, documents): at most 10 MB, PDF, JPEG or PNG by content. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_KINDS = ['pdf', 'png', 'jpeg'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export const UPLOAD_MIME: Readonly<Record<UploadKind, string>> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
