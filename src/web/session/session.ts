@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { CustomerProfile } from '../../shared/api/customer';
+import type { CustomerProfile } from '../../shared/api/customer';
 import type { StoredSession } from '../../../machines/journey/journeyMachine';
 import type { RegisterType } from '../../../machines/auth/authMachine';
 
@@ -15,11 +14,10 @@ export const COUPON_KEY = 'coupon';
 export const BILL_KEY = 'bill';
 export const PAYMENT_TYPE_KEY = 'paymentType';
 
-const PersistedSession = v.object({
-  auth: v.object({ token: v.string(), signed: v.boolean(), phone: v.string() }),
-  user: v.nullable(CustomerProfile),
-  schedule: v.optional(v.unknown()),
-});
+interface PersistedSession {
+  auth?: { token?: unknown; signed?: unknown; phone?: unknown };
+  user?: unknown;
+}
 
 function storage(): Storage | null {
   try {
@@ -37,9 +35,12 @@ export function readSession(): StoredSession | null {
   const raw = read(SESSION_KEY);
   if (!raw) return null;
   try {
-    const parsed = v.safeParse(PersistedSession, JSON.parse(raw));
-    if (!parsed.success || !parsed.output.auth.signed || !parsed.output.auth.token) return null;
-    return { token: parsed.output.auth.token, phone: parsed.output.auth.phone, user: parsed.output.user };
+    // only the auth part is trusted here; the profile is fetched again (GET /portal/customers) on start
+    const stored = JSON.parse(raw) as PersistedSession | null;
+    const auth = stored?.auth;
+    if (!auth || auth.signed !== true || typeof auth.token !== 'string' || !auth.token) return null;
+    const user = stored?.user && typeof stored.user === 'object' ? (stored.user as CustomerProfile) : null;
+    return { token: auth.token, phone: typeof auth.phone === 'string' ? auth.phone : '', user };
   } catch {
     return null;
   }
