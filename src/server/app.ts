@@ -17,6 +17,7 @@ import { queueApi, queueRoutes } from './api/queue/routes';
 import { billsApi, billsRoutes } from './api/bills/routes';
 import { notificationsApi, notificationsRoutes } from './api/notifications/routes';
 import { adminApi, adminRoutes } from './api/admin/routes';
+import { journeyApi, journeyRoutes } from './api/journey/routes';
 import { ProcessEventRefused, ProcessVersionConflict } from './process/service';
 import { methodsFor, type RouteDoc } from './api/registry';
 import type { AppDeps } from './config';
@@ -28,7 +29,7 @@ export const API_VERSION = '1.0.0';
 export function apiRoutes(opts: { production: boolean }): RouteDoc[] {
   return [
     ...queueRoutes, ...altchaRoutes, ...authRoutes, ...customersRoutes, ...citiesRoutes,
-    ...billsRoutes, ...notificationsRoutes, ...adminRoutes,
+    ...billsRoutes, ...notificationsRoutes, ...journeyRoutes, ...adminRoutes,
     ...(opts.production ? [] : devRoutes),
     { method: 'get', path: '/openapi.json', tag: 'meta', summary: 'This document.', responses: { 200: { description: 'OpenAPI 3.1' } } },
   ];
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/portal/cities', citiesApi(deps));
   api.route('/portal/customers', billsApi(deps));
   api.route('/portal/notifications', notificationsApi(deps));
+  api.route('/portal', journeyApi(deps));
   api.route('/admin', adminApi(deps));
   const document = openApiDocument(routes, API_VERSION);
   api.get('/openapi.json', (c) => c.json(document));

@@ -8,6 +8,7 @@ import { bills, cities, coupons, customers, franchiseeCoverage } from '../db/sch
 import { ApiError } from '../http/errors';
 import { consumePhoneProof, openSession } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/service';
+import { customerSuccessOf } from '../journey/service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -117,7 +118,7 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
     documents: [],
     contracts: [],
     steps: await customerSteps(db, c.id),
-    customer_success: null,
+    customer_success: await customerSuccessOf(db, c.id),
   };
 }
 
