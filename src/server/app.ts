@@ -18,6 +18,7 @@ import { billsApi, billsRoutes } from './api/bills/routes';
 import { notificationsApi, notificationsRoutes } from './api/notifications/routes';
 import { adminApi, adminRoutes } from './api/admin/routes';
 import { journeyApi, journeyRoutes } from './api/journey/routes';
+import { proposalsApi, proposalsRoutes } from './api/proposals/routes';
 import { ProcessEventRefused, ProcessVersionConflict } from './process/service';
 import { methodsFor, type RouteDoc } from './api/registry';
 import type { AppDeps } from './config';
@@ -29,7 +30,7 @@ export const API_VERSION = '1.0.0';
 export function apiRoutes(opts: { production: boolean }): RouteDoc[] {
   return [
     ...queueRoutes, ...altchaRoutes, ...authRoutes, ...customersRoutes, ...citiesRoutes,
-    ...billsRoutes, ...notificationsRoutes, ...journeyRoutes, ...adminRoutes,
+    ...billsRoutes, ...notificationsRoutes, ...journeyRoutes, ...proposalsRoutes, ...adminRoutes,
     ...(opts.production ? [] : devRoutes),
     { method: 'get', path: '/openapi.json', tag: 'meta', summary: 'This document.', responses: { 200: { description: 'OpenAPI 3.1' } } },
   ];
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/portal/customers', billsApi(deps));
   api.route('/portal/notifications', notificationsApi(deps));
   api.route('/portal', journeyApi(deps));
+  api.route('/', proposalsApi(deps)); // before /admin: the proposal approval also takes the customer's token
   api.route('/admin', adminApi(deps));
   const document = openApiDocument(routes, API_VERSION);
   api.get('/openapi.json', (c) => c.json(document));

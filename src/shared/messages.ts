@@ -79,6 +79,7 @@ export const messages = {
   'notification.bill.waiting': 'Sua conta de luz está em análise. Em até 24 horas entraremos em contato por e-mail, telefone ou WhatsApp.',
   'notification.bill.disapproved': 'Sua conta de luz não foi aprovada: ',
   'notification.bill.app': 'Sua conta de luz foi analisada: baixe nosso aplicativo para continuar.',
+  'notification.proposal.initial': 'Sua proposta inicial está disponível!',
   'partnership.badge.error': 'Erro no envio do crachá. Por favor, tente novamente!',
   'staff.forbidden': 'Acesso restrito à equipe.',
 } as const;

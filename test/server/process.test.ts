@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { processSnapshots } from '../../src/server/db/schema';
 import { applyProcessEvent, customerSteps, loadProcess, ProcessEventRefused, ProcessVersionConflict } from '../../src/server/process/service';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, signUpNewCustomer } from '../support/flows';
@@ -38,5 +40,25 @@ describe("the customer's persisted process", () => {
     await expect(applyProcessEvent(s.db, s.clock, id, { type: 'bill.approved' }, 1)).rejects.toBeInstanceOf(ProcessVersionConflict);
     const r = await applyProcessEvent(s.db, s.clock, id, { type: 'bill.approved' }, 2);
     expect(r.steps.find((x) => x.type === 'BILL')?.status).toBe('APPROVED');
+  });
+});
+
+describe('stored snapshots', () => {
+  test('are stored active, so finishing simulation and bill (in either order) opens the initial proposal step', async () => {
+    const { id } = await newCustomerId();
+    for (const type of ['bill.submitted', 'bill.approved', 'simulation.done'] as const) await applyProcessEvent(s.db, s.clock, id, { type });
+    expect((await customerSteps(s.db, id)).map((x) => `${x.type}:${x.status}`)).toEqual(['SIMULATION:APPROVED', 'BILL:APPROVED', 'PROPOSAL_INITIAL:NOT_DONE']);
+    const [row] = await s.db.select().from(processSnapshots).where(eq(processSnapshots.customerId, id));
+    expect((row?.snapshot as { status: string }).status).toBe('active');
+  });
+
+  test("a snapshot stored 'stopped' (before the fix) still moves on", async () => {
+    const { id } = await newCustomerId();
+    await applyProcessEvent(s.db, s.clock, id, { type: 'bill.submitted' });
+    await applyProcessEvent(s.db, s.clock, id, { type: 'bill.approved' });
+    const [row] = await s.db.select().from(processSnapshots).where(eq(processSnapshots.customerId, id));
+    await s.db.update(processSnapshots).set({ snapshot: { ...(row?.snapshot as object), status: 'stopped' } }).where(eq(processSnapshots.customerId, id));
+    await applyProcessEvent(s.db, s.clock, id, { type: 'simulation.done' });
+    expect((await customerSteps(s.db, id)).at(-1)).toEqual({ client_id: id, type: 'PROPOSAL_INITIAL', status: 'NOT_DONE' });
   });
 });

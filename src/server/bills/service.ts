@@ -12,6 +12,7 @@ import { applyProcessEventIn, loadProcess, ProcessEventRefused } from '../proces
 import { enqueue, type JobHandler } from '../queue/queue';
 import { analyseBill } from '../services/bill-reader/index';
 import { newStorageKey } from '../uploads/storage';
+import { generateInitialProposal, sendInitialProposalWhenReady } from '../proposals/service';
 import type { StagedUpload } from '../uploads/multipart';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
@@ -119,6 +120,9 @@ export async function decideBillIn(
     .where(eq(bills.id, bill.id)).returning();
   const message = outcomeMessage(status, justification);
   if (message) await notify(tx, deps.clock, bill.customerId, message);
+  if (status === 'APPROVED' && (await generateInitialProposal(tx, deps.clock, bill.customerId, updated?.value ?? null))) {
+    await sendInitialProposalWhenReady(tx, deps.clock, bill.customerId);
+  }
   return { bill: updated ?? bill, move };
 }
 

@@ -10,6 +10,7 @@ import { PLAN_LEVEL_BY_TYPE, sizeSolarSystem, type SizingResult } from '../servi
 import { newStorageKey } from '../uploads/storage';
 import type { StagedUpload } from '../uploads/multipart';
 import { UPLOAD_MIME } from '../../shared/bill';
+import { sendInitialProposalWhenReady } from '../proposals/service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
 
@@ -46,7 +47,10 @@ export async function simulatePlan(deps: Deps, customerId: number, req: PlanSimu
     }).returning({ id: planSimulations.id });
     if (!row) throw new Error('simulation insert returned nothing');
     const p = await loadProcess(tx, customerId);
-    if (fit && p?.snapshot.can({ type: 'simulation.done' })) await applyProcessEventIn(tx, clock, customerId, { type: 'simulation.done' });
+    if (fit && p?.snapshot.can({ type: 'simulation.done' })) {
+      await applyProcessEventIn(tx, clock, customerId, { type: 'simulation.done' });
+      await sendInitialProposalWhenReady(tx, clock, customerId); // the bill may have been approved first
+    }
     return planOf(row.id, req.bill_value, req.nivel, result);
   });
 }

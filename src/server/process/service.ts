@@ -22,8 +22,15 @@ export class ProcessVersionConflict extends Error {
   }
 }
 
-const restore = (persisted: unknown): ProcessSnapshot =>
-  createActor(processMachine, { snapshot: persisted as never, input: {} }).getSnapshot();
+/**
+ * Snapshots stored before this fix were taken after actor.stop() and carry status 'stopped', with
+ * which xstate no longer completes parallel states (onDone): they are read back as active.
+ */
+const restore = (persisted: unknown): ProcessSnapshot => {
+  const p = persisted as { status?: string };
+  const snapshot = p.status === 'stopped' ? { ...p, status: 'active' } : p;
+  return createActor(processMachine, { snapshot: snapshot as never, input: {} }).getSnapshot();
+};
 
 /** A new customer's process (SIMULATION and BILL open), stored at version 1. */
 export async function startProcess(tx: Db | Tx, clock: Clock, customerId: number): Promise<void> {
@@ -70,9 +77,10 @@ export async function applyProcessEventIn(
   const actor = createActor(processMachine, { snapshot: current.snapshot, input: {} }).start();
   actor.send(event);
   const next = actor.getSnapshot();
+  const persisted = actor.getPersistedSnapshot(); // before stop(): a stopped snapshot would be stored 'stopped'
   actor.stop();
   const updated = await tx.update(processSnapshots)
-    .set({ snapshot: actor.getPersistedSnapshot(), version: current.version + 1, updatedAt: clock.now() })
+    .set({ snapshot: persisted, version: current.version + 1, updatedAt: clock.now() })
     .where(and(eq(processSnapshots.customerId, customerId), eq(processSnapshots.version, current.version)))
     .returning({ version: processSnapshots.version });
   if (updated.length !== 1) throw new ProcessVersionConflict(current.version, current.version + 1);

@@ -143,10 +143,11 @@ export function adminApi(deps: AppDeps): Hono<StaffVars> {
       const { bill: after, move } = await decideBillIn(tx, deps, bill, {
         status: body.status, justification: body.justification ?? null, expectedVersion: body.version,
       });
+      const now = await loadProcess(tx, id); // an approval may also have sent the initial proposal
       await audit(tx, clock, {
         staffId: c.get('staffId'), action: `bill:${body.status}`, customerId: id,
         before: { bill_id: bill.id, status: bill.status, justification: bill.justificationDisapproved, process: move?.before, version: body.version },
-        after: { bill_id: after.id, status: after.status, justification: after.justificationDisapproved, process: move?.after, version: move?.version },
+        after: { bill_id: after.id, status: after.status, justification: after.justificationDisapproved, process: now?.snapshot.value, version: now?.version },
       });
     });
     return c.json(await view(id));
