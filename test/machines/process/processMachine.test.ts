@@ -35,6 +35,20 @@ describe('process machine', () => {
     expect(steps([{ type: 'bill.submitted' }, { type: 'bill.disapproved' }, { type: 'bill.submitted' }])).toEqual(['SIMULATION:NOT_DONE', 'BILL:PENDING']);
   });
 
+  test('a bill disapproved as illegible may be sent again; any other reason locks the upload', () => {
+    const illegible = run([{ type: 'bill.submitted' }, { type: 'bill.disapproved', justification: 'ilegível ou incompleta' }]);
+    expect(illegible.can({ type: 'bill.submitted' })).toBe(true);
+    const rural = run([{ type: 'bill.submitted' }, { type: 'bill.disapproved', justification: 'Classe de consumo não atendida: rural' }]);
+    expect(rural.can({ type: 'bill.submitted' })).toBe(false);
+    expect(stepsFromSnapshot(rural, 7).map((x) => x.status)).toEqual(['NOT_DONE', 'DENIED']);
+    // re-sent after an illegible one and then refused for good: locked
+    const then = run([
+      { type: 'bill.submitted' }, { type: 'bill.disapproved', justification: 'ilegível ou incompleta' },
+      { type: 'bill.submitted' }, { type: 'bill.disapproved', justification: 'DENIED' },
+    ]);
+    expect(then.can({ type: 'bill.submitted' })).toBe(false);
+  });
+
   test('the initial proposal opens only when both simulation and bill are done', () => {
     expect(steps([{ type: 'bill.submitted' }, { type: 'bill.approved' }])).toEqual(['SIMULATION:NOT_DONE', 'BILL:APPROVED']);
     expect(steps([{ type: 'bill.submitted' }, { type: 'bill.approved' }, { type: 'simulation.done' }]))
