@@ -1,11 +1,12 @@
 import { resolve, join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ProcessEvent } from '../../../machines/process/processMachine';
 import { systemClock } from '../config';
 import { openDatabase } from '../db/index';
-import { customers } from '../db/schema';
-import { applyProcessEvent, customerSteps, loadProcess, ProcessEventRefused, ProcessVersionConflict } from '../process/service';
-import { createStaff, renewStaffToken, revokeStaff } from '../staff/service';
+import { customers, staff } from '../db/schema';
+import { applyProcessEventIn, customerSteps, loadProcess, ProcessEventRefused, ProcessVersionConflict } from '../process/service';
+import { audit, createStaff, renewStaffToken, revokeStaff } from '../staff/service';
+import { STAFF_EVENTS } from '../api/admin/routes';
 
 /**
  * Staff accounts (the printed token is the staff member's bearer token for /api/v1/admin/...;
@@ -15,11 +16,11 @@ import { createStaff, renewStaffToken, revokeStaff } from '../staff/service';
  *   npm run staff -- revoke-staff <email>
  * Staff actions on a customer's process until the back office exists:
  *   npm run staff -- steps <phone>
- *   npm run staff -- event <phone> <event> [CASH_PURCHASE|FINANCING] [--version N]
- * e.g. `npm run staff -- event 5511987654321 bill.approved`. Same database settings as the server.
+ *   npm run staff -- event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]
+ * e.g. `npm run staff -- event 5511987654321 visit.confirmed --as ana@empresa.com.br` (audited). Same database settings as the server.
  */
 const usage = 'usage: npm run staff -- create-staff --name <name> --email <email> | new-token <email> | revoke-staff <email>'
-  + ' | steps <phone> | event <phone> <event> [CASH_PURCHASE|FINANCING] [--version N]';
+  + ' | steps <phone> | event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]';
 
 const option = (argv: string[], name: string): string | undefined => {
   const at = argv.indexOf(name);
@@ -84,10 +85,33 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'event') {
       const versionAt = rest.indexOf('--version');
       const version = versionAt >= 0 ? Number(rest[versionAt + 1]) : undefined;
+      const actorEmail = option(rest, '--as');
       const paymentType = rest.find((a) => a === 'CASH_PURCHASE' || a === 'FINANCING');
+      if (!(STAFF_EVENTS as readonly string[]).includes(eventType ?? '')) {
+        console.error(`unknown staff event ${String(eventType)} (bill decisions: PUT /api/v1/admin/customers/{id}/bill); one of: ${STAFF_EVENTS.join(', ')}`);
+        return 2;
+      }
+      // Every staff action is audited, so the CLI needs to know who acts.
+      const [member] = actorEmail
+        ? await database.db.select({ id: staff.id }).from(staff).where(and(eq(staff.email, actorEmail.toLowerCase()), isNull(staff.revokedAt)))
+        : [];
+      if (!member) {
+        console.error('--as <staff e-mail> of an active staff account is required (npm run staff -- create-staff ...)');
+        return 2;
+      }
       const event = { type: eventType, ...(paymentType ? { paymentType } : {}) } as ProcessEvent;
       try {
-        const r = await applyProcessEvent(database.db, systemClock, customer.id, event, version);
+        const r = await database.db.transaction(async (tx) => {
+          const move = await applyProcessEventIn(tx, systemClock, customer.id, event, version);
+          if (event.type === 'proposal.finalApproved') {
+            await tx.update(customers).set({ subscriptionLending: 'LENDING', paymentType: event.paymentType, updatedAt: systemClock.now() }).where(eq(customers.id, customer.id));
+          }
+          await audit(tx, systemClock, {
+            staffId: member.id, action: `process:${event.type}`, customerId: customer.id,
+            before: { state: move.before, version: move.version - 1 }, after: { state: move.after, version: move.version },
+          });
+          return move;
+        });
         console.log(`version ${r.version}`);
       } catch (e) {
         if (e instanceof ProcessEventRefused || e instanceof ProcessVersionConflict) {
