@@ -18,6 +18,7 @@ export function useRouteSync(
   useEffect(() => {
     const history = router.history;
     let lastUrlPath: string | null = null;
+    let lastQuery = '';
     let syncing = false;
     // the URL asks for a path whose code is still loading: the machine is not told yet, nor is the URL restored
     let preparing = false;
@@ -28,10 +29,13 @@ export function useRouteSync(
       const raw = pathOfUrl(location.pathname);
       if (raw === undefined) return; // another language: the router redirects to /pt first
       const path = normalisePath(raw);
-      if (path === lastUrlPath) return;
+      const query = location.search ? String(location.search) : '';
+      if (path === lastUrlPath && query === lastQuery) return;
       lastUrlPath = path;
+      lastQuery = query;
       const machinePath = screenPath(actor.getSnapshot());
-      if (path === machinePath) return;
+      // a query string still carries news for the screen the machine is on (`/pt?bill=350`)
+      if (path === machinePath && !hasQuery(location.search)) return;
       const loading = prepareFor(path);
       if (loading) {
         preparing = true;
@@ -42,7 +46,7 @@ export function useRouteSync(
         });
         return;
       }
-      const search = Object.fromEntries(new URLSearchParams(location.search));
+      const search = searchParams(location.search);
       syncing = true;
       actor.send({ type: 'route.changed', path, search });
       syncing = false;
@@ -73,4 +77,17 @@ export function useRouteSync(
       subscription.unsubscribe();
     };
   }, [actor, router, prepareFor]);
+}
+
+/** TanStack's history gives `search` as a string ('?bill=350'); the machine wants plain strings. */
+function searchParams(search: unknown): Record<string, string> {
+  if (typeof search === 'string') return Object.fromEntries(new URLSearchParams(search));
+  if (search && typeof search === 'object') {
+    return Object.fromEntries(Object.entries(search as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+  }
+  return {};
+}
+
+function hasQuery(search: unknown): boolean {
+  return Object.keys(searchParams(search)).length > 0;
 }
