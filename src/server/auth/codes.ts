@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../db/index';
@@ -33,7 +33,12 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, phone: string, addre
   const [last] = await tx.select({ at: authEvents.at }).from(authEvents)
     .where(and(eq(authEvents.phone, phone), eq(authEvents.kind, 'send')))
     .orderBy(desc(authEvents.at)).limit(1);
-  if (last && now.getTime() - last.at.getTime() < limits.resendCooldownMs) {
+  // the cooldown guards a code still on its way; once a code was used the next request is a new sign-in
+  const [used] = await tx.select({ at: accessCodes.usedAt }).from(accessCodes)
+    .where(and(eq(accessCodes.phone, phone), isNotNull(accessCodes.usedAt)))
+    .orderBy(desc(accessCodes.usedAt)).limit(1);
+  const usedSinceLastSend = Boolean(last && used?.at && used.at >= last.at);
+  if (last && !usedSinceLastSend && now.getTime() - last.at.getTime() < limits.resendCooldownMs) {
     throw new ApiError(429, ErrorCode.RESEND_TOO_EARLY, { retry_after_s: secondsUntil(now, new Date(last.at.getTime() + limits.resendCooldownMs)) });
   }
   const byPhone = await eventsSince(tx, and(eq(authEvents.phone, phone), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
