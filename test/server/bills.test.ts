@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { billJobs, BILL_ANALYSIS_JOB } from '../../src/server/bills/service';
+import { bills as billsTable } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, signUpNewCustomer } from '../support/flows';
@@ -79,6 +82,18 @@ describe('bills and the virtual assistant', () => {
     expect(await steps(token)).toEqual(['SIMULATION:NOT_DONE', 'BILL:PENDING']);
     expect((await notifications(token))[0]?.message).toBe(messages['notification.bill.waiting']);
     expect((await send(token, 'cemig-clean-residential.pdf')).status).toBe(409);
+  });
+
+  test('a reader that crashes leaves the bill to a person (WAITING), never PENDING for ever', async () => {
+    const { token } = await signUpNewCustomer(s);
+    const sent = await send(token, 'photo-bill.png');
+    const id = Number(sent.body.id);
+    await s.db.update(billsTable).set({ status: 'PENDING' }).where(eq(billsTable.id, id)); // as if the job had not run yet
+    const crashing = billJobs(s.deps, () => Promise.reject(new Error('boom')))[BILL_ANALYSIS_JOB];
+    await crashing?.({ billId: id });
+    const [row] = await s.db.select().from(billsTable).where(eq(billsTable.id, id));
+    expect(row?.status).toBe('WAITING');
+    expect((row?.analysis as { review_notes: string[] }).review_notes).toEqual(['reader-failure']);
   });
 
   test('is_holder is required', async () => {

@@ -26,3 +26,17 @@ test('purgeExpired keeps what a rule still needs and drops the rest', async () =
   await purgeExpired(s.deps);
   expect(await rows(sessions)).toBe(0);
 });
+
+test('staging files left by a crashed upload are removed after an hour, not before', async () => {
+  const { mkdirSync, writeFileSync, existsSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  mkdirSync(s.deps.storage.stagingDir, { recursive: true });
+  const left = join(s.deps.storage.stagingDir, 'crashed.part');
+  writeFileSync(left, '%PDF-');
+  s.clock.set(new Date());
+  await purgeExpired(s.deps);
+  expect(existsSync(left)).toBe(true);
+  s.clock.advance(2 * 3600_000);
+  await purgeExpired(s.deps);
+  expect(existsSync(left)).toBe(false);
+});

@@ -10,7 +10,12 @@ import { ApiError } from '../http/errors';
 import { notify } from '../notifications/service';
 import { applyProcessEventIn, loadProcess, ProcessEventRefused } from '../process/service';
 import { enqueue, type JobHandler } from '../queue/queue';
-import { analyseBill } from '../services/bill-reader/index';
+import { analyseBill, type BillAnalysis, type BillFields } from '../services/bill-reader/index';
+
+const UNREAD: BillFields = {
+  distributor: null, holder: null, consumer_class: null, installation: null, value: null, consumption: null,
+  consumption_history_kwh_values: { values: [], average: null }, power_pattern: null,
+};
 import { newStorageKey } from '../uploads/storage';
 import { generateInitialProposal, sendInitialProposalWhenReady } from '../proposals/service';
 import type { StagedUpload } from '../uploads/multipart';
@@ -134,7 +139,11 @@ export function billJobs(deps: Deps, analyse: typeof analyseBill = analyseBill):
       const [row] = await deps.db.select({ bill: bills, upload: uploads }).from(bills).innerJoin(uploads, eq(uploads.id, bills.uploadId)).where(eq(bills.id, billId));
       if (!row || row.bill.status !== 'PENDING') return;
       const bytes = await deps.storage.read(row.upload.storageKey);
-      const a = await analyse(bytes, UPLOAD_MIME[row.upload.kind]);
+      // A reader bug must not leave the bill PENDING for ever: a person reads it (storage errors above are retried).
+      const a = await analyse(bytes, UPLOAD_MIME[row.upload.kind]).catch((e: unknown): BillAnalysis => {
+        console.warn(`bill ${billId}: reader failed: ${e instanceof Error ? e.message : String(e)}`);
+        return { ...UNREAD, status: 'WAITING', justification_disapproved: null, confidence: 0, review_notes: ['reader-failure'] };
+      });
       await deps.db.transaction(async (tx) => {
         const [current] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
         if (!current || current.status !== 'PENDING') return; // staff decided meanwhile
