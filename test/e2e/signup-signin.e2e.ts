@@ -52,6 +52,10 @@ async function requestCode(page: Page, cellPhone: string): Promise<void> {
 }
 
 async function signOut(page: Page): Promise<void> {
+  // on a phone the side navigation is a drawer behind the menu button
+  const menu = page.getByRole('button', { name: 'Abrir menu' });
+  await page.getByRole('navigation', { name: 'Etapas da sua jornada' }).or(menu).first().waitFor();
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: /sair/i }).first().click();
   await page.waitForURL(/\/pt\/?$/);
 }
@@ -103,6 +107,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.waitForURL(/\/pt\/thank-you$/);
       await shot(page, `individual-${size}-thank-you`);
       await page.waitForURL(/\/pt\/bill$/, { timeout: 10_000 });
+      await page.getByRole('navigation', { name: 'Etapas da sua jornada' }).or(page.getByRole('button', { name: 'Abrir menu' })).first().waitFor();
       await shot(page, `individual-${size}-bill`);
       assert.equal(await page.evaluate(() => localStorage.getItem('showThankYou')), null);
 
