@@ -34,7 +34,10 @@ async function main(): Promise<void> {
       await page.goto(portal.url + route, { waitUntil: 'networkidle' });
       let js = 0;
       let css = 0;
-      for (const f of seen.values()) (f.kind === 'js' ? (js += f.gz) : (css += f.gz));
+      for (const f of seen.values()) {
+        if (f.kind === 'js') js += f.gz;
+        else css += f.gz;
+      }
       rows.push({ route, js, css, files: seen.size });
       await context.close();
     }

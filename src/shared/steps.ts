@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 /**
  * The customer's step model (ARCHITECTURE.md): one list of (type, status) derived on the server from
  * the `process` machine, and the pure functions that turn it into the current step and the landing
@@ -26,13 +24,13 @@ export const LENDING_ORDER: readonly StepType[] = [
   'INSTALATION', 'PROJECT_STATUS',
 ];
 
-export const MenuStep = v.object({
-  client_id: v.number(),
-  type: v.picklist(STEP_TYPES),
-  status: v.picklist(STEP_STATUSES),
-});
-export type MenuStep = v.InferOutput<typeof MenuStep>;
-export const StepsResponse = v.object({ data: v.array(MenuStep) });
+/** One entry of GET /portal/customers/steps (its schema: src/shared/api/steps.ts). Plain types here
+ * keep the validation library out of the landing page, which needs only the rules below. */
+export interface MenuStep {
+  client_id: number;
+  type: StepType;
+  status: StepStatus;
+}
 
 /** Routes of the signed-in screens, without the language segment. */
 export type PrivateRoute =

@@ -80,6 +80,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       const canonical = '55' + cell;
       const { context, page } = await newPage(browser, viewport);
       await page.goto(portal.url + '/pt?bill=350');
+      await page.getByRole('button', { name: 'Para a minha casa' }).waitFor();
       await shot(page, `individual-${size}-landing`);
       await page.getByRole('button', { name: 'Para a minha casa' }).click();
       await page.waitForURL(/\/pt\/sign-up$/);

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { customers, processSnapshots } from '../../src/server/db/schema';
 import { CustomerProfile } from '../../src/shared/api/customer';
 import { messages } from '../../src/shared/messages';
-import { StepsResponse } from '../../src/shared/steps';
+import { StepsResponse } from '../../src/shared/api/steps';
 import { createTestServer, type TestServer } from '../support/server';
 import { businessSignUp, call, lastCode, newPhone, personalSignUp, requestCode, signUpNewCustomer } from '../support/flows';
 

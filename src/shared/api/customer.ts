@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MenuStep } from '../steps';
+import { MenuStep } from './steps';
 
 /** GET /portal/customers: the customer profile (spec §3). Later issues fill the nullable parts. */
 export const CustomerProfile = v.object({

@@ -8,7 +8,8 @@ import { CustomerProfile } from '../../shared/api/customer';
 import { ErrorCode, userMessageForError, type ApiErrorBody } from '../../shared/errors';
 import type { MessageKey } from '../../shared/messages';
 import { messages } from '../../shared/messages';
-import { StepsResponse, type MenuStep } from '../../shared/steps';
+import { StepsResponse } from '../../shared/api/steps';
+import type { MenuStep } from '../../shared/steps';
 
 /**
  * The browser's API client (spec §7): one function per call, under /api/v1 on the same origin,

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { ProcessEvent } from '../../../../machines/process/processMachine';
 import { ErrorCode } from '../../../shared/errors';
-import { StepsResponse } from '../../../shared/steps';
+import { StepsResponse } from '../../../shared/api/steps';
 import { decideBillIn } from '../../bills/service';
 import type { AppDeps } from '../../config';
 import { bills, customers, franchiseeCoverage, states } from '../../db/schema';

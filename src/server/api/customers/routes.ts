@@ -3,7 +3,7 @@ import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { BusinessSignUp, PersonalSignUp, SignUpRequest, SignUpResponse } from '../../../shared/api/auth';
 import { CustomerPatch, CustomerProfile } from '../../../shared/api/customer';
-import { StepsResponse } from '../../../shared/steps';
+import { StepsResponse } from '../../../shared/api/steps';
 import { requireSession, type SessionVars } from '../../auth/sessions';
 import type { AppDeps } from '../../config';
 import { profile, signUp, updateProfile } from '../../customers/service';
