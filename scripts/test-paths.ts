@@ -95,6 +95,23 @@ if (!partial) {
   await writeFile('docs/statecharts/coverage.md', md.join('\n'));
 }
 
+// A machine file nobody registered has no diagram and no paths: name it and fail.
+const registered = new Set(pathModels.map((m) => m.machine));
+const unregistered: string[] = [];
+for (const dir of readdirSync('machines', { withFileTypes: true }).filter((d) => d.isDirectory())) {
+  for (const file of readdirSync(`machines/${dir.name}`).filter((f) => /Machine\.ts$/.test(f))) {
+    const module = (await import(`../machines/${dir.name}/${file}`)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if (value && typeof value === 'object' && 'root' in value && 'getInitialSnapshot' in value && !registered.has(value as never)) {
+        unregistered.push(`${name} (machines/${dir.name}/${file})`);
+      }
+    }
+  }
+}
+if (unregistered.length) {
+  console.error(`\nNot in machines/index.ts and test/paths/models.ts, so no diagram and no paths: ${unregistered.join(', ')}`);
+}
+
 let screensOk = true;
 if (flag('--screens')) {
   // Screen-level runs need a DOM and the test server, so vitest runs them (a failure prints the
@@ -107,4 +124,4 @@ if (flag('--screens')) {
   } else console.log('\nNo screen-level paths for these machines.');
 }
 
-process.exit(results.every(isComplete) && screensOk ? 0 : 1);
+process.exit(results.every(isComplete) && screensOk && !unregistered.length ? 0 : 1);
