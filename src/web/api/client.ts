@@ -9,6 +9,8 @@ import { ErrorCode, userMessageForError, type ApiErrorBody } from '../../shared/
 import type { MessageKey } from '../../shared/messages';
 import { messages } from '../../shared/messages';
 import { StepsResponse } from '../../shared/api/steps';
+import { BillsResponse, BillValues } from '../../shared/api/bill';
+import { CustomerSuccessCase, Partnership, PlanSimulated, type PlanSimulatedRequest } from '../../shared/api/plan';
 import type { MenuStep } from '../../shared/steps';
 
 /**
@@ -88,7 +90,78 @@ export function createApi(options: ApiClientOptions = {}) {
     throw new ApiError(userMessageForError(errorBody, fallback), response.status, errorBody);
   }
 
+  /**
+   * A multipart POST of one file (field `file`), reporting the share sent through `onProgress` (0..1)
+   * where the browser streams request bodies; otherwise 0 then 1.
+   */
+  async function sendFile<T>(path: string, file: Blob, name: string, schema: v.GenericSchema<unknown, T>, fallback: MessageKey, onProgress?: (ratio: number) => void): Promise<T> {
+    const token = options.getToken?.() ?? null;
+    const form = new FormData();
+    form.append('file', file, name);
+    const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
+    onProgress?.(0);
+    let response: Response;
+    try {
+      try {
+        response = await http.post(path, {
+          body: form, headers,
+          onUploadProgress: onProgress ? (p) => onProgress(p.totalBytes ? p.transferredBytes / p.totalBytes : p.percent) : undefined,
+        });
+      } catch (e) {
+        // no request streams here (older browsers, test DOMs): send without progress
+        if (!(e instanceof Error && /Request streams are not supported/.test(e.message))) throw e;
+        response = await http.post(path, { body: form, headers });
+      }
+    } catch {
+      throw new ApiError(messages[fallback], 0, undefined);
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.ok) {
+      const parsed = v.safeParse(schema, body);
+      if (!parsed.success) throw new ApiError(messages[fallback], response.status, undefined);
+      onProgress?.(1);
+      return parsed.output;
+    }
+    const errorBody = body && typeof body === 'object' ? (body as Partial<ApiErrorBody>) : undefined;
+    if (response.status === 401 && token) options.onUnauthorized?.();
+    throw new ApiError(userMessageForError(errorBody, fallback), response.status, errorBody);
+  }
+
   return {
+    /** GET /portal/customers/bills: the latest bill, holder flag and history */
+    async getBills(): Promise<BillsResponse> {
+      const { data } = await call('get', 'portal/customers/bills', { schema: BillsResponse });
+      return data;
+    },
+
+    /** POST /portal/customers/bills?is_holder=: the bill file, with upload progress */
+    async uploadBill(file: Blob, name: string, isHolder: boolean, onProgress?: (ratio: number) => void): Promise<BillValues> {
+      return sendFile(`portal/customers/bills?is_holder=${isHolder ? 'true' : 'false'}`, file, name, BillValues, 'bill.upload.error', onProgress);
+    },
+
+    /** GET /portal/client-partnership/{id} */
+    async getPartnership(clientId: number): Promise<v.InferOutput<typeof Partnership>> {
+      const { data } = await call('get', `portal/client-partnership/${clientId}`, { schema: Partnership });
+      return data;
+    },
+
+    /** POST /portal/client-partnership/{id}/emproyee-card (the path as the spec spells it) */
+    async uploadEmployeeBadge(clientId: number, file: Blob, name: string, onProgress?: (ratio: number) => void): Promise<v.InferOutput<typeof Partnership>> {
+      return sendFile(`portal/client-partnership/${clientId}/emproyee-card`, file, name, Partnership, 'partnership.badge.error', onProgress);
+    },
+
+    /** POST /portal/customers/plan-simulated */
+    async simulatePlan(request: PlanSimulatedRequest): Promise<PlanSimulated> {
+      const { data } = await call('post', 'portal/customers/plan-simulated', { json: request, schema: PlanSimulated });
+      return data;
+    },
+
+    /** POST /portal/customers_success/create */
+    async createCustomerSuccess(clientId: number): Promise<v.InferOutput<typeof CustomerSuccessCase>> {
+      const { data } = await call('post', 'portal/customers_success/create', { json: { client_id: clientId }, schema: CustomerSuccessCase });
+      return data;
+    },
+
     /** Queue_sms: POST /queue/sms (first request with the bot-check payload, or a resend) */
     async requestCode(request: SmsQueueRequest): Promise<{ retryAfterS: number }> {
       const { data } = await call('post', 'queue/sms', { json: request, schema: SmsQueueResponse, token: null, fallback: 'common.error.phoneStep' });

@@ -1,0 +1,260 @@
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import type { BillsResponse } from '../../src/shared/api/bill';
+import type { CustomerProfile } from '../../src/shared/api/customer';
+import type { PlanSimulated } from '../../src/shared/api/plan';
+import { PLAN_YEARS } from '../../src/shared/api/plan';
+import { billAllowsReupload, type BillStatus } from '../../src/shared/bill';
+import { isUnservedRegion } from '../../src/shared/coverage';
+import type { MessageKey } from '../../src/shared/messages';
+import { uploadProblem, type ChosenFile } from '../../src/shared/upload';
+
+/**
+ * The bill page (spec §2 "Bill page", §4 bill upload, §5 files): load -> (unserved region notice) ->
+ * one-time simulation (20 years, MAX) with the customer-success follow-up when it is not approved ->
+ * form (holder, bill file, employee badge for partnership customers) -> uploading with progress ->
+ * 'Conta de luz enviada!' -> waiting for the virtual assistant (polls while PENDING) -> outcome, from
+ * which an illegible bill may be replaced. Side effects are the named actors, provided at the edge.
+ */
+
+/** What the page needs: the profile (menu, partnership, franchisee), the bills, the partnership. */
+export interface BillPageData {
+  customer: Pick<CustomerProfile, 'id' | 'franchisee_id' | 'has_partnership' | 'bill_value' | 'steps'>;
+  bills: BillsResponse;
+  /** the employee badge already sent (partnership customers) */
+  badgeSent: boolean;
+}
+
+/** A chosen file: the browser's File travels along untouched; the machine reads only these fields. */
+export type PickedFile = ChosenFile & { blob?: unknown };
+
+export interface UploadInput { customerId: number; bill: PickedFile; isHolder: boolean; badge: PickedFile | null }
+
+export interface BillContext {
+  data: BillPageData | null;
+  holder: boolean | null;
+  bill: PickedFile | null;
+  badge: PickedFile | null;
+  /** 0..1 while sending */
+  progress: number;
+  /** a message under the bill's upload area (size, type) */
+  billError: MessageKey | null;
+  badgeError: MessageKey | null;
+  holderError: MessageKey | null;
+  /** the failure shown after a request (upload, load) */
+  error: MessageKey | null;
+  simulationRequested: boolean;
+}
+
+export type BillEvent =
+  | { type: 'holder.change'; isHolder: boolean }
+  | { type: 'bill.choose'; file: PickedFile }
+  | { type: 'bill.remove' }
+  | { type: 'badge.choose'; file: PickedFile }
+  | { type: 'badge.remove' }
+  | { type: 'bill.submit' }
+  | { type: 'upload.progress'; ratio: number }
+  | { type: 'upload.done' }
+  | { type: 'upload.failed'; message: MessageKey }
+  | { type: 'sent.acknowledge' }
+  | { type: 'bill.reupload' }
+  | { type: 'region.close' }
+  | { type: 'page.retry' };
+
+const latestStatus = (data: BillPageData | null): BillStatus | null => data?.bills.billValues?.status ?? null;
+
+export const billMachine = setup({
+  types: {
+    context: {} as BillContext,
+    events: {} as BillEvent,
+  },
+  actors: {
+    loadBillPage: fromPromise<BillPageData>(async () => { throw new Error('loadBillPage not provided'); }),
+    loadBills: fromPromise<BillsResponse>(async () => { throw new Error('loadBills not provided'); }),
+    requestSimulation: fromPromise<PlanSimulated, { bill_value: number; deadline_years: number; nivel: 'MAX' }>(async () => {
+      throw new Error('requestSimulation not provided');
+    }),
+    createCustomerSuccess: fromPromise<unknown, { client_id: number }>(async () => { throw new Error('createCustomerSuccess not provided'); }),
+    /** sends the badge (when chosen) then the bill, reporting upload.progress, upload.done or upload.failed */
+    uploadBill: fromCallback<EventObject, UploadInput>(({ sendBack }) => {
+      sendBack({ type: 'upload.failed', message: 'bill.upload.error' });
+    }),
+  },
+  actions: {
+    /** the journey logs the customer out (unserved region 'Fechar') */
+    logOut: () => {},
+    /** the journey reloads the menu (bill step status changed) */
+    billChanged: () => {},
+  },
+  guards: {
+    isUnservedRegion: ({ context }) => isUnservedRegion(context.data?.customer.franchisee_id),
+    /** spec §4: simulation step not APPROVED and a bill value known, asked once */
+    needsSimulation: ({ context }) => {
+      const c = context.data?.customer;
+      if (!c || context.simulationRequested || !c.bill_value) return false;
+      const simulation = c.steps.find((s) => s.type === 'SIMULATION');
+      return simulation?.status !== 'APPROVED';
+    },
+    isBillInAnalysis: ({ context }) => latestStatus(context.data) === 'PENDING',
+    mayUploadBill: ({ context }) => {
+      const bills = context.data?.bills;
+      return !bills?.billValues || (bills.upload_available && billAllowsReupload(bills.billValues));
+    },
+  },
+  delays: {
+    /** how often the page asks whether the virtual assistant has read the bill */
+    analysisPollInterval: 2_000,
+  },
+}).createMachine({
+  id: 'bill',
+  context: {
+    data: null, holder: null, bill: null, badge: null, progress: 0,
+    billError: null, badgeError: null, holderError: null, error: null, simulationRequested: false,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadBillPage',
+        onDone: {
+          target: 'deciding',
+          actions: assign(({ context, event }) => ({
+            data: event.output,
+            holder: context.holder ?? event.output.bills.holder,
+          })),
+        },
+        onError: { target: 'loadFailed', actions: assign({ error: 'bill.load.error' }) },
+      },
+    },
+    loadFailed: {
+      on: { 'page.retry': { target: 'loading', actions: assign({ error: null }) } },
+    },
+    deciding: {
+      always: [
+        { guard: 'isUnservedRegion', target: 'unservedRegion' },
+        { guard: 'needsSimulation', target: 'simulating' },
+        { guard: 'isBillInAnalysis', target: 'analysing' },
+        { guard: 'mayUploadBill', target: 'form' },
+        { target: 'outcome' },
+      ],
+    },
+    unservedRegion: {
+      on: { 'region.close': { target: 'loggedOut', actions: 'logOut' } },
+    },
+    loggedOut: { type: 'final' },
+    simulating: {
+      entry: assign({ simulationRequested: true }),
+      invoke: {
+        src: 'requestSimulation',
+        input: ({ context }) => ({ bill_value: context.data?.customer.bill_value ?? 0, deadline_years: PLAN_YEARS.MAX, nivel: 'MAX' as const }),
+        onDone: [
+          { guard: ({ event }) => !event.output.is_fit, target: 'followingUp' },
+          { target: 'loading' },
+        ],
+        // the page works without a simulation: reload and go on
+        onError: { target: 'followingUp' },
+      },
+    },
+    followingUp: {
+      invoke: {
+        src: 'createCustomerSuccess',
+        input: ({ context }) => ({ client_id: context.data?.customer.id ?? 0 }),
+        onDone: { target: 'loading' },
+        onError: { target: 'loading' },
+      },
+    },
+    form: {
+      on: {
+        'holder.change': { actions: assign({ holder: ({ event }) => event.isHolder, holderError: null }) },
+        'bill.choose': {
+          actions: assign(({ event }) => {
+            const problem = uploadProblem(event.file);
+            // a refused file does not replace one already chosen
+            return problem ? { billError: problem } : { bill: event.file, billError: null, error: null };
+          }),
+        },
+        'bill.remove': { actions: assign({ bill: null, billError: null }) },
+        'badge.choose': {
+          actions: assign(({ event }) => {
+            const problem = uploadProblem(event.file);
+            return problem ? { badgeError: problem } : { badge: event.file, badgeError: null };
+          }),
+        },
+        'badge.remove': { actions: assign({ badge: null, badgeError: null }) },
+        'bill.submit': [
+          // spec §5: nothing happens without a file
+          { guard: ({ context }) => !context.bill },
+          { guard: ({ context }) => context.holder === null, actions: assign({ holderError: 'bill.holder.required' }) },
+          {
+            guard: ({ context }) => Boolean(context.data?.customer.has_partnership && !context.data.badgeSent && !context.badge),
+            actions: assign({ badgeError: 'bill.badge.required' }),
+          },
+          { target: 'uploading', actions: assign({ error: null, progress: 0 }) },
+        ],
+      },
+    },
+    uploading: {
+      invoke: {
+        src: 'uploadBill',
+        input: ({ context }) => ({
+          customerId: context.data?.customer.id ?? 0,
+          bill: context.bill!,
+          isHolder: context.holder ?? true,
+          badge: context.data?.badgeSent ? null : context.badge,
+        }),
+      },
+      on: {
+        'upload.progress': { actions: assign({ progress: ({ event }) => Math.min(1, Math.max(0, event.ratio)) }) },
+        'upload.done': { target: 'sent', actions: ['billChanged', assign({ progress: 1, bill: null, badge: null })] },
+        // nothing lost: the chosen files stay
+        'upload.failed': { target: 'form', actions: assign({ error: ({ event }) => event.message }) },
+      },
+    },
+    sent: {
+      on: { 'sent.acknowledge': 'analysing' },
+    },
+    analysing: {
+      initial: 'resting',
+      states: {
+        resting: { after: { analysisPollInterval: 'asking' } },
+        asking: {
+          invoke: {
+            src: 'loadBills',
+            onDone: [
+              {
+                guard: ({ event }) => event.output.billValues?.status === 'PENDING',
+                target: 'resting',
+                actions: assign({ data: ({ context, event }) => (context.data ? { ...context.data, bills: event.output } : null) }),
+              },
+              {
+                target: '#bill.outcome',
+                actions: ['billChanged', assign({ data: ({ context, event }) => (context.data ? { ...context.data, bills: event.output } : null) })],
+              },
+            ],
+            onError: { target: 'resting' },
+          },
+        },
+      },
+    },
+    outcome: {
+      on: {
+        'bill.reupload': {
+          guard: 'mayUploadBill',
+          target: 'form',
+          actions: assign({ bill: null, billError: null, error: null, progress: 0 }),
+        },
+      },
+    },
+  },
+});
+
+/** The outcome text of spec §4 for a bill status and its justification. */
+export function billOutcomeMessage(status: BillStatus, justification: string | null): { key: MessageKey; reason: string | null } {
+  switch (status) {
+    case 'APPROVED': return { key: 'bill.outcome.approved', reason: null };
+    case 'DISAPPROVED': return { key: 'bill.outcome.disapproved', reason: justification };
+    case 'WAITING': return { key: 'bill.outcome.waiting', reason: null };
+    case 'APP': return { key: 'bill.outcome.app', reason: null };
+    case 'DENIED': return { key: 'bill.outcome.denied', reason: justification };
+    case 'PENDING': return { key: 'bill.outcome.pending', reason: null };
+  }
+}
