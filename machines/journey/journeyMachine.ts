@@ -133,8 +133,11 @@ const routePath = (event: JourneyEvent): string | null =>
 const snapshotOf = (event: unknown): AnyMachineSnapshot | undefined =>
   (event as { snapshot?: AnyMachineSnapshot }).snapshot;
 
+/** The screens the spec §2 landing table can land on: every private screen but the profile. */
+const LANDING_SCREENS = (Object.keys(PRIVATE_SCREENS) as PrivateScreen[]).filter((screen) => screen !== 'profile');
+
 const landingTransitions = (actions: string[] = []) =>
-  (Object.keys(PRIVATE_SCREENS) as PrivateScreen[]).map((screen) => ({
+  LANDING_SCREENS.map((screen) => ({
     guard: { type: 'landsOn' as const, params: { screen } },
     target: `#journey.signedIn.${screen}`,
     actions: actions as never,

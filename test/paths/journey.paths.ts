@@ -87,10 +87,6 @@ export const journeyPaths = definePathModel({
     requestedPath: c.requestedPath,
   }),
   limit: 400_000,
-  unreachable: {
-    '#journey.landing --always [landsOn({"screen":"profile"})]--> #journey.signedIn.profile':
-      'the landing table of spec §2 never lands on the profile (landingRoute has no profile case); a dead branch of landingTransitions()',
-  },
   checks: {
     signedIn: (s) => (s.context.session ? undefined : 'a private screen without a session'),
     thankYou: (s) => (s.context.session ? undefined : 'thank-you without a session'),
