@@ -314,8 +314,9 @@ export const authMachine = setup({
                   { actions: 'showCodeFormatError' },
                 ],
                 'code.resend': { guard: 'resendCooldownOver', target: 'resendingSms', actions: 'clearCodeMessages' },
-                'code.resendWhatsapp': { target: 'resendingWhatsapp', actions: 'clearCodeMessages' },
-                'code.resendEmail': { target: 'resendingEmail', actions: 'clearCodeMessages' },
+                // every resend waits out the same 30 s: the server refuses any send before it
+                'code.resendWhatsapp': { guard: 'resendCooldownOver', target: 'resendingWhatsapp', actions: 'clearCodeMessages' },
+                'code.resendEmail': { guard: 'resendCooldownOver', target: 'resendingEmail', actions: 'clearCodeMessages' },
                 'notice.dismiss': { actions: 'dismissNotice' },
               },
             },

@@ -102,14 +102,20 @@ describe('authMachine', () => {
     expect(actor.getSnapshot().context.resendSecondsLeft).toBe(RESEND_COOLDOWN_S);
   });
 
-  it('resends through WhatsApp and to the e-mail during the countdown', async () => {
+  it('resends through WhatsApp and to the e-mail once the countdown is over, not before', async () => {
     const email = vi.fn(async () => {});
     const { actor, requests } = start({ email });
     actor.send({ ...PHONE, type: 'phone.submit' });
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
     actor.send({ type: 'code.resendWhatsapp' });
+    actor.send({ type: 'code.resendEmail' });
+    expect(requests).toHaveLength(1);
+    expect(email).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
+    actor.send({ type: 'code.resendWhatsapp' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(m['access.code.resentWhatsapp']));
     expect(requests[1]).toMatchObject({ origin: 'REQUEST_WHATSAPP', resend: true });
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
     actor.send({ type: 'code.resendEmail' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(m['access.code.resentEmail']));
     expect(email).toHaveBeenCalledTimes(1);

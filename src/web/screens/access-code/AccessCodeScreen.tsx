@@ -17,7 +17,6 @@ function CodeForm({ auth }: { auth: AuthActor }) {
   const journey = useJourneyActor();
   const ctx = useSelector(auth, (snap) => snap.context);
   const verifying = useSelector(auth, (snap) => snap.matches({ codeEntry: { code: 'verifying' } }));
-  const busy = useSelector(auth, (snap) => snap.hasTag('busy'));
   const [code, setCode] = useState('');
 
   useEffect(() => {
@@ -34,6 +33,10 @@ function CodeForm({ auth }: { auth: AuthActor }) {
 
   const submit = (value: string) => auth.send({ type: 'code.submit', code: value });
   const waiting = ctx.resendSecondsLeft > 0;
+  // the machine's guards decide (30 s cooldown for every resend; nothing while a call is on its way)
+  const canResendSms = useSelector(auth, (snap) => snap.can({ type: 'code.resend' }));
+  const canResendWhatsapp = useSelector(auth, (snap) => snap.can({ type: 'code.resendWhatsapp' }));
+  const canResendEmail = useSelector(auth, (snap) => snap.can({ type: 'code.resendEmail' }));
 
   return (
     <>
@@ -52,14 +55,14 @@ function CodeForm({ auth }: { auth: AuthActor }) {
         />
         <Button type="submit" isPending={verifying} fullWidth>Confirmar</Button>
         <div className={s.row}>
-          <Button variant="secondary" isDisabled={waiting || busy} onPress={() => auth.send({ type: 'code.resend' })}>
+          <Button variant="secondary" isDisabled={!canResendSms} onPress={() => auth.send({ type: 'code.resend' })}>
             {waiting ? <>Reenviar SMS em <span className={s.countdown}>{clock(ctx.resendSecondsLeft)}</span></> : 'Reenviar código por SMS'}
           </Button>
-          <Button variant="secondary" isDisabled={busy} onPress={() => auth.send({ type: 'code.resendWhatsapp' })}>
+          <Button variant="secondary" isDisabled={!canResendWhatsapp} onPress={() => auth.send({ type: 'code.resendWhatsapp' })}>
             Receber pelo WhatsApp
           </Button>
         </div>
-        <Button variant="ghost" isDisabled={busy} onPress={() => auth.send({ type: 'code.resendEmail' })}>
+        <Button variant="ghost" isDisabled={!canResendEmail} onPress={() => auth.send({ type: 'code.resendEmail' })}>
           Enviar código para o e-mail cadastrado
         </Button>
         <Button variant="ghost" onPress={() => journey.send({ type: 'code.back' })}>Voltar</Button>
