@@ -1,10 +1,12 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { LoadingScreen } from '../components/LoadingScreen/LoadingScreen';
 import { PrivateLayout } from '../layout/PrivateLayout/PrivateLayout';
 import PrivatePlaceholder from '../screens/private-placeholder/PrivatePlaceholder';
 import { useJourney, useJourneyActor } from './JourneyContext';
 import { screenPath } from '../../../machines/journey/journeyMachine';
 import { useGo } from './useGo';
+
+const BillScreen = lazy(() => import('../screens/bill/BillScreen'));
 
 /** The signed-in frame with the screen of the private route (its own chunk: visitors never load it). */
 export default function PrivateShell() {
@@ -23,7 +25,7 @@ export default function PrivateShell() {
       isLoggingOut={loggingOut}
     >
       <Suspense fallback={<LoadingScreen inline />}>
-        <PrivatePlaceholder />
+        {path === '/bill' ? <BillScreen /> : <PrivatePlaceholder />}
       </Suspense>
     </PrivateLayout>
   );
