@@ -95,6 +95,7 @@ export const messages = {
   'bill.outcome.app': 'Sua conta de luz foi analisada! Baixe o nosso aplicativo para continuar.',
   'bill.outcome.denied': 'Sua conta não foi aprovada!',
   'bill.reupload': 'Enviar outra conta',
+  'bill.reupload.hint': 'Envie uma nova foto ou PDF da conta, completa e legível.',
   'bill.region.title': 'Ainda não chegamos na sua região',
   'bill.region.body': 'Ainda não operamos na sua região. Avisaremos você assim que começarmos a atender.',
   'bill.region.close': 'Fechar',

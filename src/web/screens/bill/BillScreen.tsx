@@ -127,8 +127,8 @@ export function BillPage({ getApi, onLogout }: BillPageProps) {
     </>
   );
 
+  const values = data?.bills.billValues;
   if (state.matches('analysing') || state.matches('outcome')) {
-    const values = data?.bills.billValues;
     const status = state.matches('analysing') ? 'PENDING' : values?.status ?? 'PENDING';
     const outcome = billOutcomeMessage(status, values?.justification_disapproved ?? null);
     const visitPending = status === 'APPROVED' && data?.customer.steps.some((st) => st.type === 'TECHNICAL_VISIT' && st.status === 'PENDING');
@@ -153,6 +153,13 @@ export function BillPage({ getApi, onLogout }: BillPageProps) {
   return (
     <section className={s.section}>
       {header}
+      {values && values.status !== 'PENDING' ? (
+        <div className={s.outcome} role="status">
+          <h2 className={s.outcomeTitle}>{m[billOutcomeMessage(values.status, null).key]}</h2>
+          {values.justification_disapproved ? <p className={s.outcomeText}>Motivo: {values.justification_disapproved}</p> : null}
+          <p className={s.outcomeText}>{m['bill.reupload.hint']}</p>
+        </div>
+      ) : null}
       <form
         className={s.form}
         noValidate
