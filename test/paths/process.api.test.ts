@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
 import { createStaff } from '../../src/server/staff/service';
 import { stepsFromSnapshot } from '../../machines/process/processSteps';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, signUpNewCustomer } from '../support/flows';
-import { fixture, upload } from '../support/uploads';
+import { processDriver, type ServerCustomer } from './serverProcess';
 import { formatEvent, formatFailure, generatePaths, stateText, type TestPath } from '../../scripts/lib/paths';
 import { processPaths } from './process.paths';
 
@@ -18,21 +17,16 @@ import { processPaths } from './process.paths';
  */
 
 let server: TestServer;
-let staffToken: string;
 beforeAll(async () => {
   server = await createTestServer();
-  staffToken = (await createStaff(server.db, server.clock, 'Paula Teste', `paths.${process.pid}@empresa.com.br`)).token;
+  const staffToken = (await createStaff(server.db, server.clock, 'Paula Teste', `paths.${process.pid}@empresa.com.br`)).token;
+  driver = processDriver(server, staffToken);
 });
 afterAll(async () => { await server?.close(); });
 
-interface Customer { id: number; token: string }
-
-const staff = (method: string, path: string, body?: unknown) => call(server, method, `/admin${path}`, body, { token: staffToken });
-const processOf = async (c: Customer) => {
-  const r = await staff('GET', `/customers/${c.id}/process`);
-  expect(r.status).toBe(200);
-  return r.body as { state: unknown; version: number; steps: unknown[] };
-};
+type Customer = ServerCustomer;
+let driver: ReturnType<typeof processDriver>;
+const processOf = (c: Customer) => driver.processOf(c);
 
 /** Why a path cannot be driven through this server's endpoints, or null when it can. */
 function notDrivable(path: TestPath): string | null {
@@ -40,32 +34,6 @@ function notDrivable(path: TestPath): string | null {
     return 'the server starts every process as a subscription one; lending is reached by proposal.finalApproved (the other paths)';
   }
   return null;
-}
-
-/** Does one of the path's events the way the API's callers do it. */
-async function drive(c: Customer, event: EventObject): Promise<{ status: number; body: unknown }> {
-  switch (event.type) {
-    case 'simulation.done':
-      // the bill page's one-time simulation (MAX plan, 20 years) of a bill the sizing engine fits
-      return call(server, 'POST', '/portal/customers/plan-simulated', { bill_value: 600, deadline_years: 20, nivel: 'MAX' }, { token: c.token });
-    case 'bill.submitted':
-      return upload(server, '/portal/customers/bills?is_holder=true', { bytes: fixture('photo-bill.png'), name: 'foto.png' }, { token: c.token });
-    case 'bill.approved':
-      return staff('PUT', `/customers/${c.id}/bill`, { status: 'APPROVED', version: (await processOf(c)).version });
-    case 'bill.disapproved': {
-      const { justification } = event as { justification?: string };
-      // no justification in the sample: the machine lets a new bill be sent, as 'ilegível ou incompleta' does
-      return staff('PUT', `/customers/${c.id}/bill`, { status: 'DISAPPROVED', justification: justification ?? 'ilegível ou incompleta', version: (await processOf(c)).version });
-    }
-    case 'proposal.initialApproved':
-      // the customer approves the proposal with their own token
-      return call(server, 'PUT', `/admin/customers/${c.id}/approve/proposal`, undefined, { token: c.token });
-    default: {
-      const body: Record<string, unknown> = { type: event.type, version: (await processOf(c)).version };
-      if (event.type === 'proposal.finalApproved') body.payment_type = (event as { paymentType?: string }).paymentType;
-      return staff('POST', `/customers/${c.id}/events`, body);
-    }
-  }
 }
 
 const { paths } = generatePaths(processPaths);
@@ -81,7 +49,7 @@ describe('process paths through the API (customer and staff endpoints, PGlite)',
     it(title, async () => {
       const signedUp = await signUpNewCustomer(server);
       const me = await call(server, 'GET', '/portal/customers', undefined, { token: signedUp.token });
-      const c: Customer = { id: Number(me.body.id), token: signedUp.token };
+      const c: Customer = { id: Number(me.body.id), token: signedUp.token, phone: signedUp.phone };
       let last = '';
       const check = async (i: number) => {
         const expected = i < 0 ? path.initial : path.steps[i]!.state;
@@ -103,7 +71,7 @@ describe('process paths through the API (customer and staff endpoints, PGlite)',
           if (step.event.type === 'proposal.initialSent' && JSON.stringify((await processOf(c)).state) === JSON.stringify(step.state.value)) {
             // the server sent the initial proposal itself (its sizing engine) the moment onboarding ended
           } else {
-            const r = await drive(c, step.event);
+            const r = await driver.drive(c, step.event);
             expect(r.status, `${formatEvent(step.event)} answered ${r.status} ${JSON.stringify(r.body)}`).toBeLessThan(300);
           }
           if (next === 'proposal.initialSent' && step.state.matches({ proposalInitial: 'preparing' })) {
