@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { generatePaths, isComplete, runModel, type MachineCoverage } from './lib/paths';
 import { pathModels } from '../test/paths/models';
@@ -11,6 +11,7 @@ import { pathModels } from '../test/paths/models';
  * npm run test:paths -- auth --path 3    run one path (by its number in --list)
  * npm run test:paths -- --bail           stop a machine at its first failing path
  * npm run test:paths -- --screens        also run the screen-level paths (test/paths/*.screens.test.tsx, vitest + happy-dom)
+ *                                        and the API-level ones (test/paths/*.api.test.ts) against the in-process server
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -69,6 +70,61 @@ for (const r of results) {
 }
 console.log(`\n${results.reduce((n, r) => n + r.paths.run, 0)} paths in ${secs(total)}.`);
 
+let screensOk = true;
+/** Per machine and level: the paths vitest ran, skipped (with the reason in the test name) and failed. */
+interface LevelRun { machine: string; level: 'screens' | 'API'; run: number; skipped: number; failed: number }
+let levelRuns: LevelRun[] | null = null;
+if (flag('--screens')) {
+  // Screen- and API-level runs need a DOM or the test server, so vitest runs them (a failure prints
+  // the event sequence and the screen's text, or the server's answer, at the failing step).
+  const files = readdirSync('test/paths').filter((f) => f.endsWith('.screens.test.tsx') || f.endsWith('.api.test.ts'))
+    .filter((f) => !names.length || names.includes(f.split('.')[0]!)).map((f) => `test/paths/${f}`);
+  if (files.length) {
+    console.log(`\nScreen- and API-level paths: ${files.join(', ')}`);
+    const report = 'node_modules/.cache/test-paths-levels.json';
+    rmSync(report, { force: true });
+    screensOk = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files], { stdio: 'inherit' }).status === 0;
+    if (existsSync(report)) {
+      const json = JSON.parse(readFileSync(report, 'utf8')) as { testResults: { name: string; assertionResults: { status: string }[] }[] };
+      levelRuns = json.testResults.map((file) => {
+        const base = file.name.split('/').at(-1) ?? '';
+        const count = (status: string) => file.assertionResults.filter((a) => a.status === status).length;
+        return {
+          machine: base.split('.')[0] ?? base, level: base.includes('.screens.') ? 'screens' as const : 'API' as const,
+          run: count('passed') + count('failed'), skipped: count('skipped') + count('pending'), failed: count('failed'),
+        };
+      }).sort((a, b) => a.machine.localeCompare(b.machine) || a.level.localeCompare(b.level));
+      console.log('\nScreen- and API-level paths (shortest paths; a skipped one names its reason)');
+      for (const l of levelRuns) {
+        console.log(`${l.failed ? '✗' : '✓'} ${l.machine.padEnd(10)} ${l.level.padEnd(8)} ${l.run} run, ${l.skipped} skipped, ${l.failed} failed`);
+      }
+    }
+  } else console.log('\nNo screen- or API-level paths for these machines.');
+}
+
+const LEVELS_HEADING = '## Screen- and API-level runs';
+/** The section on screen- and API-level runs: this run's, or the last one written when they were not run. */
+function levelSection(): string[] {
+  if (!levelRuns) {
+    const previous = existsSync('docs/statecharts/coverage.md') ? readFileSync('docs/statecharts/coverage.md', 'utf8') : '';
+    const at = previous.indexOf(LEVELS_HEADING);
+    return at >= 0 ? previous.slice(at).trimEnd().split('\n').concat('') : [];
+  }
+  return [
+    LEVELS_HEADING,
+    '',
+    'Written by `npm run test:paths -- --screens`. The shortest paths again, against the real screens',
+    '(App in happy-dom) or the real endpoints (customer and staff), with the in-process server on PGlite.',
+    'A path with a step that cannot be produced there is skipped, and its test name says why',
+    '(`npx vitest run test/paths --reporter=verbose` lists them).',
+    '',
+    '| Machine | Level | Paths run | Skipped | Failed |',
+    '|---|---|---|---|---|',
+    ...levelRuns.map((l) => `| ${l.machine} | ${l.level} | ${l.run} | ${l.skipped} | ${l.failed} |`),
+    '',
+  ];
+}
+
 const partial = names.length > 0 || only !== undefined || flag('--bail');
 if (!partial) {
   const md = [
@@ -91,6 +147,7 @@ if (!partial) {
       ...r.transitions.missing.map((t) => `- ${r.name}: transition \`${t}\` not taken.`),
     ]),
     '',
+    ...levelSection(),
   ];
   await writeFile('docs/statecharts/coverage.md', md.join('\n'));
 }
@@ -110,18 +167,6 @@ for (const dir of readdirSync('machines', { withFileTypes: true }).filter((d) =>
 }
 if (unregistered.length) {
   console.error(`\nNot in machines/index.ts and test/paths/models.ts, so no diagram and no paths: ${unregistered.join(', ')}`);
-}
-
-let screensOk = true;
-if (flag('--screens')) {
-  // Screen-level runs need a DOM and the test server, so vitest runs them (a failure prints the
-  // event sequence and the screen's text at the failing step).
-  const files = readdirSync('test/paths').filter((f) => f.endsWith('.screens.test.tsx'))
-    .filter((f) => !names.length || names.includes(f.split('.')[0]!)).map((f) => `test/paths/${f}`);
-  if (files.length) {
-    console.log(`\nScreen-level paths: ${files.join(', ')}`);
-    screensOk = spawnSync('npx', ['vitest', 'run', ...files], { stdio: 'inherit' }).status === 0;
-  } else console.log('\nNo screen-level paths for these machines.');
 }
 
 process.exit(results.every(isComplete) && screensOk && !unregistered.length ? 0 : 1);
