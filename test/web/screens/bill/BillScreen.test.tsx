@@ -26,8 +26,8 @@ beforeAll(async () => { server = await createTestServer(); });
 afterAll(async () => { await server?.close(); });
 afterEach(() => { cleanup(); });
 
-function renderBill(token: string) {
-  const api: Api = createApi({ fetch: server.fetch, origin: 'http://portal.test', getToken: () => token });
+function renderBill(token: string, fetch: typeof server.fetch = server.fetch) {
+  const api: Api = createApi({ fetch, origin: 'http://portal.test', getToken: () => token });
   let loggedOut = 0;
   const getApi = () => Promise.resolve(api);
   const onLogout = () => { loggedOut++; };
@@ -107,6 +107,46 @@ describe('bill page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     const bills = await call(server, 'GET', '/portal/customers/bills', undefined, { token });
     expect(bills.body.billValues).toBeNull();
+  });
+
+  it("a failed upload says 'Erro ao subir arquivo!' and keeps the chosen file", async () => {
+    const user = userEvent.setup();
+    const { token } = await signUpNewCustomer(server);
+    const failingUpload: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const method = input instanceof Request ? input.method : init?.method;
+      if (method === 'POST' && url.includes('/portal/customers/bills')) throw new TypeError('connection reset');
+      return server.fetch(input, init);
+    };
+    renderBill(token, failingUpload);
+    await user.click(await screen.findByRole('radio', { name: 'Sim' }));
+    await chooseFile(user, fileOf('cemig-clean-residential.pdf', 'application/pdf'));
+    await user.click(screen.getByRole('button', { name: m['bill.submit'] }));
+    expect((await screen.findByRole('alert')).textContent).toBe(m['bill.upload.error']);
+    expect(screen.getByText('cemig-clea….pdf')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a partnership customer is asked for the employee badge; both are sent', async () => {
+    const user = userEvent.setup();
+    const phone = newPhone();
+    await requestCode(server, phone, { type: 'SIGN_UP' });
+    const confirm = await call(server, 'POST', '/portal/confirm-number', { phone, code: await lastCode(server, phone) });
+    const created = await call(server, 'POST', '/portal/customers', personalSignUp(phone, String(confirm.body.phone_proof), { hasPartnership: true }));
+    expect(created.status).toBe(201);
+    const token = String(created.body.access_token);
+    renderBill(token);
+    await user.click(await screen.findByRole('radio', { name: 'Sim' }));
+    await chooseFile(user, fileOf('cemig-clean-residential.pdf', 'application/pdf'));
+    await user.click(screen.getByRole('button', { name: m['bill.submit'] }));
+    expect((await screen.findByRole('alert')).textContent).toBe(m['bill.badge.required']);
+    // the bill's input is gone once chosen: the remaining picker is the badge's
+    await chooseFile(user, fileOf('photo-bill.png', 'image/png'));
+    await user.click(screen.getByRole('button', { name: m['bill.submit'] }));
+    await screen.findByRole('dialog', { name: m['bill.sent.title'] });
+    const me = await call(server, 'GET', '/portal/customers', undefined, { token });
+    const partnership = await call(server, 'GET', `/portal/client-partnership/${String(me.body.id)}`, undefined, { token });
+    expect(partnership.body.url).toEqual(expect.any(String));
   });
 
   it('a customer in an unserved state sees the notice; Fechar logs out', async () => {
