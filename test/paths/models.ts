@@ -1,7 +1,8 @@
 import type { PathModel } from '../../scripts/lib/paths';
 import { authPaths } from './auth.paths';
+import { billPaths } from './bill.paths';
 import { processPaths } from './process.paths';
 import { journeyPaths } from './journey.paths';
 
 /** The path model of every machine in machines/index.ts, by registry name. */
-export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, processPaths] as PathModel[];
+export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, processPaths] as PathModel[];

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { billPaths } from './bill.paths';
+
+describePaths(billPaths);
