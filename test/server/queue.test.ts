@@ -47,6 +47,16 @@ describe('POST /api/v1/queue/sms', () => {
     expect(again.body.code).toBe(4001);
   });
 
+  test('a bot-check payload is judged by the server clock: solved now, refused once its 10 minutes are over', async () => {
+    const payload = await s.solveBotCheck();
+    s.clock.advance(10 * 60_000 + 1_000);
+    const late = await call(s, 'POST', '/queue/sms', { phone: newPhone(), type: 'SIGN_IN', resend: false, recaptcha: payload });
+    expect(late.body.code).toBe(4001);
+    // a clock set on another day than the machine's still issues and accepts its own challenges
+    s.clock.advance(-3 * 24 * 3600_000);
+    expect((await requestCode(s, newPhone())).status).toBe(202);
+  });
+
   test('validates the phone: 13 digits, country code first', async () => {
     const res = await call(s, 'POST', '/queue/sms', { phone: '11987654321', type: 'SIGN_IN', resend: false, recaptcha: await s.solveBotCheck() });
     expect(res.status).toBe(400);
