@@ -6,6 +6,8 @@ import {
 } from '../../src/shared/api/auth';
 import { canonicalPhone, DEFAULT_COUNTRY_CODE } from '../../src/shared/phone';
 import { messages as m } from '../../src/shared/messages';
+import { ErrorCode } from '../../src/shared/errors';
+import { failureCode, failureField, failureRetryAfter } from '../../src/shared/apiFailure';
 
 /**
  * Sign-in and sign-up by phone (spec §2 SMS code screen, §4 Sign-in / Sign-up, §5, §8):
@@ -49,6 +51,14 @@ export interface BusinessForm {
 export type RegistrationForm = PersonalForm | BusinessForm;
 export type FieldErrors = Partial<Record<string, string>>;
 
+/** The registration form's inputs a server refusal can point at (the payload's document_value is the form's cnpj). */
+const REGISTRATION_FIELDS: Record<string, string> = {
+  name: 'name', email: 'email', state: 'state', city: 'city', unit_type: 'unit_type', bill: 'bill', coupon: 'coupon',
+  cnpj: 'cnpj', document_value: 'cnpj',
+};
+/** The server refuses a wrong, expired or worn-out code: what was typed will not work again. */
+const CODE_REFUSALS: ReadonlySet<number> = new Set([ErrorCode.CODE_INVALID, ErrorCode.CODE_EXPIRED, ErrorCode.CODE_TOO_MANY_TRIES]);
+
 export interface AuthInput {
   flow: AuthFlow;
   coupon?: string | null;
@@ -77,6 +87,8 @@ export interface AuthContext {
   signInFailure: string | null;
   /** success toasts of the code screen (resent by SMS / WhatsApp / e-mail) */
   notice: string | null;
+  /** how many times the server refused a typed code (wrong, expired, too many tries): the screen empties the boxes */
+  codeRefusals: number;
   registrationErrors: FieldErrors;
   registrationFailure: string | null;
   /** the last submitted form, so nothing typed is lost when the screen remounts */
@@ -170,6 +182,8 @@ export const authMachine = setup({
     resendCooldownOver: ({ context }) => context.resendSecondsLeft <= 0,
     cooldownEnding: ({ context }) => context.resendSecondsLeft <= 1,
     isExistingCustomer: (_, output: CodeCheckOutput) => 'token' in output,
+    /** the number already got a code less than 30 s ago (4290): that code still works */
+    codeAlreadyOnItsWay: ({ event }) => failureCode((event as { error?: unknown }).error) === ErrorCode.RESEND_TOO_EARLY,
     isSignInFlow: ({ context }) => context.flow === 'SIGN_IN',
     hasConfirmedPhone: ({ context }) => context.phoneProof !== null,
     isRegistrationValid: ({ context, event }) =>
@@ -209,7 +223,19 @@ export const authMachine = setup({
       return r.success ? null : r.issues[0].message;
     }, notice: null }),
     clearCodeMessages: assign({ failureAccessCode: null, failureSendCodeSms: null, notice: null }),
-    showCodeFailure: assign({ failureAccessCode: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    showCodeFailure: assign(({ context, event }) => {
+      const error = (event as { error?: unknown }).error;
+      const code = failureCode(error);
+      return {
+        failureAccessCode: errorText(error),
+        codeRefusals: code !== null && CODE_REFUSALS.has(code) ? context.codeRefusals + 1 : context.codeRefusals,
+      };
+    }),
+    waitOutCooldown: assign({
+      resendSecondsLeft: ({ event }) => failureRetryAfter((event as { error?: unknown }).error) ?? RESEND_COOLDOWN_S,
+      failureSendCodeSms: null,
+    }),
+    noticeCodeAlreadySent: assign({ notice: m['access.code.alreadySent'] }),
     showResendFailure: assign({ failureSendCodeSms: ({ event }) => errorText((event as { error?: unknown }).error) }),
     noticeResentSms: assign({ notice: m['access.code.resentSms'] }),
     noticeResentWhatsapp: assign({ notice: m['access.code.resentWhatsapp'] }),
@@ -225,7 +251,14 @@ export const authMachine = setup({
     }),
     rememberDraft: assign(({ event }) =>
       event.type === 'account.submit' ? { registrationDraft: event.form, registrationErrors: {}, registrationFailure: null } : {}),
-    showRegistrationFailure: assign({ registrationFailure: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    /** a refusal that names a form input (e-mail in use, unknown coupon, city) shows under that input */
+    showRegistrationFailure: assign(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      const field = REGISTRATION_FIELDS[failureField(error) ?? ''];
+      return field
+        ? { registrationErrors: { [field]: errorText(error) }, registrationFailure: null }
+        : { registrationErrors: {}, registrationFailure: errorText(error) };
+    }),
   },
 }).createMachine({
   id: 'auth',
@@ -246,6 +279,7 @@ export const authMachine = setup({
     failureAccessCode: null,
     signInFailure: null,
     notice: null,
+    codeRefusals: 0,
     registrationErrors: {},
     registrationFailure: null,
     registrationDraft: null,
@@ -279,7 +313,11 @@ export const authMachine = setup({
           phone: context.phone, type: context.flow, resend: false, coupon: context.coupon, recaptcha: context.recaptcha,
         }),
         onDone: { target: 'codeEntry', actions: 'startCooldown' },
-        onError: { target: 'phoneEntry', actions: 'showSendFailure' },
+        onError: [
+          // Back or reload after a code was sent: go on to that code, with the countdown the server gave
+          { guard: 'codeAlreadyOnItsWay', target: 'codeEntry', actions: ['waitOutCooldown', 'noticeCodeAlreadySent'] },
+          { target: 'phoneEntry', actions: 'showSendFailure' },
+        ],
       },
     },
     codeEntry: {

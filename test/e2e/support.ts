@@ -3,7 +3,8 @@
  * embedded database, and drives Debian's Chromium through playwright-core. Nothing downloads a browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,10 +46,18 @@ export interface RunningPortal {
   outbox(to: string): Promise<Array<{ channel: string; to: string; body: string; code: string | null }>>;
 }
 
-/** Starts `tsx src/server/main.ts` against the built SPA in dist/web. Run `vite build` first. */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+/**
+ * Starts `tsx src/server/main.ts` against the built SPA in dist/web. Run `vite build` first.
+ * `beforeStart` runs on the fresh data directory before the server opens it (the embedded database
+ * takes one process at a time), e.g. the staff CLI creating a staff account.
+ */
+export async function startPortal(
+  env: Record<string, string> = {},
+  options: { beforeStart?: (dataDir: string) => Promise<void> } = {},
+): Promise<RunningPortal> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  await options.beforeStart?.(dataDir);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -124,4 +133,22 @@ export async function waitForCode(portal: RunningPortal, to: string, notThis?: s
     if (Date.now() > deadline) throw new Error(`no code arrived for ${to}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * The WCAG 2.1 A/AA problems axe-core finds on the page as it is now (inside `within` when given),
+ * one line each: rule, what it asks, where. React Aria's live-announcer region is left out. Injected through the devtools protocol, so the portal's
+ * CSP (scripts 'self' only) stays as it is.
+ */
+export async function accessibilityProblems(page: Page, within?: string): Promise<string[]> {
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // a dialog fading in has low contrast for a moment: judge the settled page (finite animations only)
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 5_000 }).catch(() => {});
+  await page.evaluate(source);
+  return page.evaluate(async (scope) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    // react-aria's live announcer keeps spent announcements (role img, labelled by a gone element) for 7 s
+    const result = await axe.run({ include: [scope ?? 'html'], exclude: ['[data-live-announcer]'] }, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+  }, within ?? null);
 }

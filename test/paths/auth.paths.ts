@@ -1,5 +1,5 @@
 import { definePathModel, sample } from '../../scripts/lib/paths';
-import { authMachine, type RegistrationForm } from '../../machines/auth/authMachine';
+import { authMachine, type AuthContext, type RegistrationForm } from '../../machines/auth/authMachine';
 import { apiErrors, companyCustomer, newVisitorPhone, partnershipCustomer, solvedBotCheck, subscriptionCustomer } from './samples';
 
 /**
@@ -50,7 +50,13 @@ export const authPaths = definePathModel({
   actors: {
     requestCode: {
       done: [sample('queued', {})],
-      error: [sample('rateLimited', apiErrors.rateLimited)],
+      error: [
+        sample('rateLimited', apiErrors.rateLimited),
+        // Back or reload after a code was sent: the server's 30 s cooldown (4290) with the seconds left
+        sample('codeAlreadySent', Object.assign(new Error('Aguarde o fim da contagem para pedir um novo código.'), {
+          status: 429, body: { code: 4290, message: 'Aguarde o fim da contagem para pedir um novo código.', retry_after_s: 22 },
+        })),
+      ],
     },
     checkCode: {
       done: [
@@ -65,6 +71,8 @@ export const authPaths = definePathModel({
       error: [sample('emailInUse', apiErrors.emailInUse)],
     },
   },
+  // the count of refused codes only grows; whether there was one is what a path can tell apart
+  context: (c: AuthContext) => ({ ...c, codeRefusals: Math.min(c.codeRefusals, 1) }),
   checks: {
     sendingCode: (s) => (/^55\d{11}$/.test(s.context.phone) ? undefined : `requesting a code for "${s.context.phone}"`),
     signedIn: (s) => (s.context.token ? undefined : 'signed in without a token'),

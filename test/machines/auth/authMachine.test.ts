@@ -190,4 +190,56 @@ describe('authMachine', () => {
     expect(actor.getSnapshot().value).toBe('registration');
     expect(actor.getSnapshot().context.registrationDraft).toMatchObject({ cnpj: '11.222.333/0001-81' });
   });
+
+  it('a number that got a code seconds ago (Back, reload) goes on to the code screen with the time the server says is left', async () => {
+    const refusal = Object.assign(new Error(m['access.code.resendTooEarly']), { status: 429, body: { code: 4290, message: 'x', retry_after_s: 18 } });
+    const { actor } = start({ input: { flow: 'SIGN_UP' }, request: async () => { throw refusal; } });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.resendSecondsLeft).toBe(18);
+    expect(ctx.failureSendCodeSms).toBeNull();
+    expect(ctx.notice).toBe(m['access.code.alreadySent']);
+    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
+    await vi.advanceTimersByTimeAsync(18_000);
+    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(true);
+  });
+
+  it('other send limits keep the phone screen (no code is on its way)', async () => {
+    const limit = Object.assign(new Error(m['access.code.sendLimit']), { status: 429, body: { code: 4291, message: 'x', retry_after_s: 300 } });
+    const { actor } = start({ request: async () => { throw limit; } });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.failureSendCodeSms).toBe(m['access.code.sendLimit']));
+    expect(actor.getSnapshot().value).toBe('phoneEntry');
+  });
+
+  it('counts the codes the server refused, not a cut connection, so the screen empties the boxes only for a wrong code', async () => {
+    let answer: Error = Object.assign(new Error(m['common.error.network']), { status: 0 });
+    const { actor } = start({ check: async () => { throw answer; } });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    actor.send({ type: 'code.submit', code: '123456' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.failureAccessCode).toBe(m['common.error.network']));
+    expect(actor.getSnapshot().context.codeRefusals).toBe(0);
+    answer = Object.assign(new Error(m['access.code.invalid']), { status: 400, body: { code: 3000, message: 'x', field: 'code' } });
+    actor.send({ type: 'code.submit', code: '123456' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.codeRefusals).toBe(1));
+    expect(actor.getSnapshot().context.failureAccessCode).toBe(m['access.code.invalid']);
+  });
+
+  it('a refusal naming an input (unknown coupon, e-mail in use) is shown under that input, the rest of the form kept', async () => {
+    let refusal = Object.assign(new Error(m['signup.coupon.invalid']), { status: 422, body: { code: 4002, message: 'x', field: 'coupon' } });
+    const { actor } = start({
+      input: { flow: 'SIGN_UP', confirmed: { phone: '5511987654321', phoneProof: 'p' } },
+      create: async () => { throw refusal; },
+    });
+    actor.send({ type: 'account.submit', form: personalForm });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.registrationErrors.coupon).toBe(m['signup.coupon.invalid']));
+    expect(actor.getSnapshot().context.registrationFailure).toBeNull();
+    expect(actor.getSnapshot().context.registrationDraft).toMatchObject({ name: 'Maria Silva', coupon: 'promo10' });
+    refusal = Object.assign(new Error(m['api.1005']), { status: 409, body: { code: 1005, message: 'x', field: 'email' } });
+    actor.send({ type: 'account.submit', form: { ...personalForm, coupon: '' } });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.registrationErrors.email).toBe(m['api.1005']));
+    expect(actor.getSnapshot().context.registrationErrors.coupon).toBeUndefined();
+  });
 });

@@ -19,6 +19,20 @@ describe('AuthLayout', () => {
     expect(screen.getByRole('button', { name: 'Acesso' })).toBeTruthy();
   });
 
+  it('the form comes before the brand panel for the keyboard and screen readers (the panel is drawn below it on phones)', async () => {
+    render(
+      <AuthLayout panelAction={<button>Acesso</button>}>
+        <h1>Entrar</h1>
+        <input aria-label="Celular" />
+      </AuthLayout>,
+    );
+    const main = screen.getByRole('main');
+    const panel = screen.getByRole('complementary', { name: 'Sobre o serviço' });
+    expect(main.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.setup().tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Celular'));
+  });
+
   it('the logo goes home when the screen asks for it', async () => {
     const onHome = vi.fn();
     render(
@@ -26,7 +40,7 @@ describe('AuthLayout', () => {
         <h1>Entrar</h1>
       </AuthLayout>,
     );
-    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Página inicial' })[0]!);
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Sol de Casa, página inicial' })[0]!);
     expect(onHome).toHaveBeenCalledTimes(1);
   });
 });

@@ -30,6 +30,8 @@ export interface ComboBoxProps {
   isDisabled?: boolean;
   /** Shown in the list when nothing matches. @default 'Nenhum resultado' */
   emptyText?: string;
+  /** Red asterisk after the label and aria-required; the machines still validate. */
+  showRequired?: boolean;
   className?: string;
 }
 
@@ -37,7 +39,7 @@ export interface ComboBoxProps {
  * A searchable single choice (RAC ComboBox) for long lists such as a state's cities. Matching
  * ignores case and accents ('sao' finds 'São Paulo').
  */
-export function ComboBox({ label, options, value, onChange, placeholder, description, errorMessage, isDisabled, emptyText = 'Nenhum resultado', className }: ComboBoxProps) {
+export function ComboBox({ label, options, value, onChange, placeholder, description, errorMessage, isDisabled, emptyText = 'Nenhum resultado', showRequired, className }: ComboBoxProps) {
   const { contains } = useFilter({ sensitivity: 'base' });
   return (
     <RACComboBox
@@ -47,11 +49,15 @@ export function ComboBox({ label, options, value, onChange, placeholder, descrip
       defaultFilter={contains}
       isDisabled={isDisabled}
       isInvalid={Boolean(errorMessage)}
+      isRequired={showRequired}
       validationBehavior="aria"
       menuTrigger="focus"
       className={[f.field, className].filter(Boolean).join(' ')}
     >
-      <Label className={f.label}>{label}</Label>
+      <Label className={f.label}>
+        {label}
+        {showRequired ? <span className={f.required} aria-hidden="true">*</span> : null}
+      </Label>
       <div className={styles.inputWrap}>
         <Input className={`${f.control} ${styles.input}`} placeholder={placeholder} />
         <RACButton className={styles.button} aria-label="Mostrar opções">

@@ -12,6 +12,8 @@ export interface CurrencyFieldProps {
   description?: ReactNode;
   errorMessage?: string;
   isDisabled?: boolean;
+  /** Red asterisk after the label and aria-required; the machines still validate. */
+  showRequired?: boolean;
   onBlur?: () => void;
   className?: string;
 }
@@ -20,13 +22,15 @@ export interface CurrencyFieldProps {
  * BRL money input (spec §2): shows 'R$ 1.234,56', digits shift in from the cents, 10 integer
  * digits at most, no negatives. The rules live in src/shared/money.ts.
  */
-export function CurrencyField({ value, onChange, label = 'Valor da conta', description, errorMessage, isDisabled, onBlur, className }: CurrencyFieldProps) {
+export function CurrencyField({ value, onChange, label = 'Valor da conta', description, errorMessage, isDisabled, showRequired, onBlur, className }: CurrencyFieldProps) {
   return (
     <TextField
       label={label}
       description={description}
       errorMessage={errorMessage}
       isDisabled={isDisabled}
+      isRequired={showRequired}
+      showRequired={showRequired}
       value={value === null ? '' : formatBRL(value)}
       onChange={(text) => onChange(parseCurrencyInput(maskCurrencyInput(text)))}
       onBlur={onBlur}

@@ -11,6 +11,8 @@ export const trigger = style({
   selectors: {
     '&[data-pressed]': { borderColor: vars.color.brand },
     '&[data-focus-visible]': { borderColor: vars.color.brand, boxShadow: vars.shadow.focus },
+    // the Select root carries data-invalid, not its button: the border turns red like the text fields'
+    '[data-invalid] > &': { borderColor: vars.color.danger },
   },
 });
 

@@ -32,6 +32,8 @@ export interface SelectProps {
   description?: ReactNode;
   errorMessage?: string;
   isDisabled?: boolean;
+  /** Red asterisk after the label and aria-required; the machines still validate. */
+  showRequired?: boolean;
   onBlur?: () => void;
   className?: string;
 }
@@ -45,19 +47,23 @@ export function Chevron({ className }: { className?: string }) {
 }
 
 /** A labelled single-choice list (RAC Select). Used for Estado, Cidade and Tipo de imóvel. */
-export function Select({ label, options, value, onChange, placeholder = 'Selecione', description, errorMessage, isDisabled, onBlur, className }: SelectProps) {
+export function Select({ label, options, value, onChange, placeholder = 'Selecione', description, errorMessage, isDisabled, showRequired, onBlur, className }: SelectProps) {
   return (
     <RACSelect
       value={value}
       onChange={(key) => onChange(key === null ? null : String(key))}
       isDisabled={isDisabled}
       isInvalid={Boolean(errorMessage)}
+      isRequired={showRequired}
       validationBehavior="aria"
       placeholder={placeholder}
       onBlur={onBlur}
       className={[f.field, className].filter(Boolean).join(' ')}
     >
-      <Label className={f.label}>{label}</Label>
+      <Label className={f.label}>
+        {label}
+        {showRequired ? <span className={f.required} aria-hidden="true">*</span> : null}
+      </Label>
       <RACButton className={`${f.control} ${styles.trigger}`}>
         <SelectValue className={styles.value} />
         <Chevron className={styles.chevron} />

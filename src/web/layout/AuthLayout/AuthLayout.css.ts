@@ -80,6 +80,10 @@ export const homeButton = style({
   cursor: 'pointer',
   borderRadius: vars.radius.sm,
   outline: 'none',
-  selectors: { '&[data-focus-visible]': { boxShadow: vars.shadow.focus } },
+  selectors: {
+    '&[data-focus-visible]': { boxShadow: vars.shadow.focus },
+    // on the dark green panel the blue ring is hard to see: a solid amber one there
+    [`${panelLogo} &[data-focus-visible]`]: { boxShadow: `0 0 0 3px ${vars.color.accent}` },
+  },
 });
 

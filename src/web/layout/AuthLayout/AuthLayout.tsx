@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components/Button';
-import { Logo } from '../../components/Logo/Logo';
+import { BRAND_NAME, Logo } from '../../components/Logo/Logo';
 import * as styles from './AuthLayout.css';
 
 export interface AuthLayoutProps {
@@ -43,14 +43,23 @@ export function AuthLayout({
 }: AuthLayoutProps) {
   const logo = (tone: 'white' | 'color') =>
     onHome ? (
-      <RACButton className={styles.homeButton} onPress={onHome} aria-label="Página inicial">
+      // the visible word mark starts the name (WCAG 2.5.3 label in name: voice users say what they see)
+      <RACButton className={styles.homeButton} onPress={onHome} aria-label={`${BRAND_NAME}, página inicial`}>
         <Logo tone={tone} />
       </RACButton>
     ) : (
       <Logo tone={tone} />
     );
+  // The form comes first in the document (keyboard and screen-reader order); the grid draws the
+  // brand panel on its left on wide screens and below it on phones, where it also comes last.
   return (
     <div className={styles.root}>
+      <main className={styles.formColumn}>
+        <div className={styles.formInner}>
+          <div className={styles.mobileLogo}>{logo('color')}</div>
+          {children}
+        </div>
+      </main>
       <aside className={styles.panel[variant]} aria-label="Sobre o serviço">
         <div className={styles.panelTop}>
           <div className={styles.panelLogo}>{logo('white')}</div>
@@ -67,12 +76,6 @@ export function AuthLayout({
         </div>
         {panelAction ? <div className={styles.panelAction}>{panelAction}</div> : null}
       </aside>
-      <main className={styles.formColumn}>
-        <div className={styles.formInner}>
-          <div className={styles.mobileLogo}>{logo('color')}</div>
-          {children}
-        </div>
-      </main>
     </div>
   );
 }

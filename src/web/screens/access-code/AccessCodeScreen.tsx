@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useActorSelector as useSelector } from '../../app/useActorSelector';
 import { Button } from '../../components/Button/Button';
 import { CodeInput, CODE_LENGTH } from '../../components/CodeInput/CodeInput';
 import { LoadingScreen } from '../../components/LoadingScreen/LoadingScreen';
 import { PHONE_SCREEN_ERROR_TOAST, toast } from '../../components/Toast/Toast';
+import { useScreenErrorToasts } from '../../components/Toast/useScreenToasts';
 import { AuthLayout } from '../../layout/AuthLayout/AuthLayout';
 import { useAuthActor, useJourneyActor, type AuthActor } from '../../app/JourneyContext';
 import { useGo } from '../../app/useGo';
@@ -18,13 +19,34 @@ function CodeForm({ auth }: { auth: AuthActor }) {
   const ctx = useSelector(auth, (snap) => snap.context);
   const verifying = useSelector(auth, (snap) => snap.matches({ codeEntry: { code: 'verifying' } }));
   const [code, setCode] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const showError = useScreenErrorToasts();
 
   useEffect(() => {
-    if (ctx.failureAccessCode) toast.error(ctx.failureAccessCode, PHONE_SCREEN_ERROR_TOAST);
-  }, [ctx.failureAccessCode]);
+    if (ctx.failureAccessCode) showError(ctx.failureAccessCode, PHONE_SCREEN_ERROR_TOAST);
+  }, [ctx.failureAccessCode, showError]);
   useEffect(() => {
-    if (ctx.failureSendCodeSms) toast.error(ctx.failureSendCodeSms, PHONE_SCREEN_ERROR_TOAST);
-  }, [ctx.failureSendCodeSms]);
+    if (ctx.failureSendCodeSms) showError(ctx.failureSendCodeSms, PHONE_SCREEN_ERROR_TOAST);
+  }, [ctx.failureSendCodeSms, showError]);
+  // The boxes are disabled while the code is checked, which drops the keyboard focus. When the check
+  // fails: a refused code (wrong, expired) is emptied and the first box focused, so the next code is
+  // typed and sent by itself; after a cut connection the digits stay and 'Confirmar' sends them again.
+  const refusals = ctx.codeRefusals;
+  const seenRefusals = useRef(refusals);
+  const wasVerifying = useRef(false);
+  useEffect(() => {
+    if (verifying) { wasVerifying.current = true; return; }
+    if (!wasVerifying.current) return;
+    wasVerifying.current = false;
+    const form = formRef.current;
+    if (refusals !== seenRefusals.current) {
+      seenRefusals.current = refusals;
+      setCode('');
+      form?.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')?.focus();
+    } else if (ctx.failureAccessCode) {
+      form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    }
+  }, [verifying, refusals, ctx.failureAccessCode]);
   useEffect(() => {
     if (!ctx.notice) return;
     toast.success(ctx.notice);
@@ -44,7 +66,7 @@ function CodeForm({ auth }: { auth: AuthActor }) {
       <p className={s.lead}>
         Enviamos um código de {CODE_LENGTH} dígitos por SMS para <span className={s.phone}>{formatPhone(ctx.phone)}</span>.
       </p>
-      <form className={s.form} noValidate onSubmit={(e) => { e.preventDefault(); submit(code); }}>
+      <form ref={formRef} className={s.form} noValidate onSubmit={(e) => { e.preventDefault(); submit(code); }}>
         <CodeInput
           value={code}
           onChange={setCode}
@@ -75,6 +97,8 @@ function CodeForm({ auth }: { auth: AuthActor }) {
 export default function AccessCodeScreen() {
   const auth = useAuthActor();
   const go = useGo();
+  // a new number goes on to the registration form: load it while the code is typed
+  useEffect(() => { void import('../create-account/CreateAccountScreen'); }, []);
   if (!auth) return <LoadingScreen />;
   return (
     <AuthLayout onHome={() => go('/')}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorSelector as useSelector } from '../../app/useActorSelector';
 import { getStates } from '@brazilian-utils/brazilian-utils/get-states';
 import { Button } from '../../components/Button/Button';
@@ -9,7 +9,8 @@ import { LoadingScreen } from '../../components/LoadingScreen/LoadingScreen';
 import { Link } from '../../components/Link/Link';
 import { Select } from '../../components/Select/Select';
 import { TextField } from '../../components/TextField/TextField';
-import { toast } from '../../components/Toast/Toast';
+import { useScreenErrorToasts } from '../../components/Toast/useScreenToasts';
+import { focusFirstInvalid } from '../../components/Field/focusFirstInvalid';
 import { AuthLayout } from '../../layout/AuthLayout/AuthLayout';
 import { useAuthActor, useJourney, useJourneyActor, type AuthActor } from '../../app/JourneyContext';
 import { useGo } from '../../app/useGo';
@@ -41,13 +42,19 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
   const savedCoupon = useJourney((snap) => snap.context.coupon);
   const business = ctx.registerType === 'business';
   const [draft, setDraft] = useState<Draft>(() => initialDraft(ctx.registrationDraft, savedCoupon));
-  const { cities, loading: citiesLoading } = useCities(draft.state);
+  const { cities, loading: citiesLoading, failed: citiesFailed, retry: retryCities } = useCities(draft.state);
   const errors = ctx.registrationErrors;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const formRef = useRef<HTMLFormElement>(null);
+  const showError = useScreenErrorToasts();
 
   useEffect(() => {
-    if (ctx.registrationFailure) toast.error(ctx.registrationFailure);
-  }, [ctx.registrationFailure]);
+    if (ctx.registrationFailure) showError(ctx.registrationFailure);
+  }, [ctx.registrationFailure, showError]);
+  // a refused submit (form rules, or the server naming an input) puts the keyboard on the first wrong field
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) focusFirstInvalid(formRef.current);
+  }, [errors]);
 
   const unitOptions = useMemo(
     () => (business ? BUSINESS_UNIT_TYPES : PERSONAL_UNIT_TYPES).map((id) => ({ id, name: UNIT_TYPE_LABELS[id] ?? id })),
@@ -70,10 +77,10 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
     <>
       <h1 className={s.title}>{business ? 'Dados da empresa' : 'Seus dados'}</h1>
       <p className={s.lead}>Falta pouco: complete o cadastro para calcular sua economia.</p>
-      <form className={s.form} noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <form ref={formRef} className={s.form} noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
         {ctx.registrationFailure ? <p role="alert" className={s.alert}>{ctx.registrationFailure}</p> : null}
         {business ? (
-          <TextField label="CNPJ" value={draft.cnpj} onChange={(v) => set('cnpj', v)} errorMessage={errors.cnpj} isRequired showRequired autoComplete="off" />
+          <TextField label="CNPJ" value={draft.cnpj} onChange={(v) => set('cnpj', v)} errorMessage={errors.cnpj} isRequired showRequired autoComplete="off" autoFocus />
         ) : null}
         <TextField
           label={business ? 'Razão social' : 'Nome'}
@@ -83,6 +90,8 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
           isRequired
           showRequired
           autoComplete={business ? 'organization' : 'name'}
+          // the code screen's boxes are gone with the focus in them: the form starts at its first field
+          autoFocus={!business}
         />
         <TextField label="E-mail" type="email" value={draft.email} onChange={(v) => set('email', v)} errorMessage={errors.email} isRequired showRequired autoComplete="email" />
         <div className={s.twoColumns}>
@@ -92,17 +101,25 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
             value={draft.state || null}
             onChange={(id) => setDraft((d) => ({ ...d, state: id ?? '', city: null }))}
             errorMessage={errors.state}
+            showRequired
           />
           <ComboBox
             label="Cidade"
             options={cityOptions}
             value={draft.city === null ? null : String(draft.city)}
             onChange={(id) => set('city', id ? Number(id) : null)}
-            isDisabled={!draft.state || citiesLoading}
+            isDisabled={!draft.state || citiesLoading || citiesFailed}
             description={draft.state ? undefined : m['common.form.city.required']}
             errorMessage={errors.city}
+            showRequired
           />
         </div>
+        {citiesFailed ? (
+          <div role="alert" className={s.alert}>
+            {m['common.form.city.loadFailed']}{' '}
+            <Button variant="link" onPress={retryCities}>{m['common.form.city.retry']}</Button>
+          </div>
+        ) : null}
         <div className={s.twoColumns}>
           <Select
             label="Tipo de imóvel"
@@ -110,8 +127,9 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
             value={draft.unit_type || null}
             onChange={(id) => set('unit_type', id ?? '')}
             errorMessage={errors.unit_type}
+            showRequired
           />
-          <CurrencyField label="Valor da conta" value={draft.bill} onChange={(v) => set('bill', v)} errorMessage={errors.bill} />
+          <CurrencyField label="Valor da conta" value={draft.bill} onChange={(v) => set('bill', v)} errorMessage={errors.bill} showRequired />
         </div>
         <TextField
           label="Cupom"
@@ -135,6 +153,8 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
 export default function CreateAccountScreen() {
   const auth = useAuthActor();
   const go = useGo();
+  // the thank-you countdown lasts 3 s: have its screen loaded before the form is sent, not during it
+  useEffect(() => { void import('../thank-you/ThankYouScreen'); }, []);
   if (!auth) return <LoadingScreen />;
   return <RegistrationLayout auth={auth} onHome={() => go('/')} />;
 }
@@ -142,7 +162,11 @@ export default function CreateAccountScreen() {
 function RegistrationLayout({ auth, onHome }: { auth: AuthActor; onHome: () => void }) {
   const business = useSelector(auth, (snap) => snap.context.registerType === 'business');
   return (
-    <AuthLayout onHome={onHome} variant={business ? 'business' : 'personal'}>
+    <AuthLayout
+      onHome={onHome}
+      variant={business ? 'business' : 'personal'}
+      panelTitle={business ? 'Energia solar para a sua empresa, sem investimento.' : undefined}
+    >
       <RegistrationFormView auth={auth} />
     </AuthLayout>
   );

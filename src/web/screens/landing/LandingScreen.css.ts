@@ -13,6 +13,10 @@ export const header = style({
   maxWidth: 1200,
   margin: '0 auto',
   padding: `${vars.space.lg} ${vars.space.xl}`,
+  // logo and 'Já sou cliente' each stay on one line on a 390 px phone (narrower: the link goes below)
+  whiteSpace: 'nowrap',
+  flexWrap: 'wrap',
+  '@media': { 'screen and (max-width: 420px)': { padding: `${vars.space.lg} ${vars.space.lg}`, gap: vars.space.sm } },
 });
 
 export const loginLink = style({

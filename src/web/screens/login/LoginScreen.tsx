@@ -24,7 +24,8 @@ export default function LoginScreen() {
   if (!auth) return <LoadingScreen />;
   return (
     <AuthLayout onHome={() => go('/')}>
-      <PhoneStep auth={auth} title="Acesse sua conta" lead="Informe seu celular para receber o código de acesso por SMS.">
+      {/* a new auth flow (Back, a new visit to the route) starts a fresh form: the spent bot-check payload goes with the old one */}
+      <PhoneStep key={auth.sessionId} auth={auth} title="Acesse sua conta" lead="Informe seu celular para receber o código de acesso por SMS.">
         <NotRegisteredOffer auth={auth} />
         <div className={s.row}>
           <span className={s.muted}>Ainda não tem cadastro?</span>

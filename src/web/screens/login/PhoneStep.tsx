@@ -1,9 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useActorSelector as useSelector } from '../../app/useActorSelector';
 import { BotCheck } from '../../components/BotCheck/BotCheck';
 import { Button } from '../../components/Button/Button';
 import { PhoneField, type PhoneValue } from '../../components/PhoneField/PhoneField';
-import { PHONE_SCREEN_ERROR_TOAST, toast } from '../../components/Toast/Toast';
+import { PHONE_SCREEN_ERROR_TOAST } from '../../components/Toast/Toast';
+import { useScreenErrorToasts } from '../../components/Toast/useScreenToasts';
+import { focusFirstInvalid } from '../../components/Field/focusFirstInvalid';
 import type { AuthActor } from '../../app/JourneyContext';
 import { useBotCheckChallengeUrl } from '../../app/JourneyContext';
 import { messages as m } from '../../../shared/messages';
@@ -21,22 +23,30 @@ export function PhoneStep({ auth, title, lead, children }: { auth: AuthActor; ti
   const [payload, setPayload] = useState('');
   const [resetSignal, setResetSignal] = useState(0);
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const showError = useScreenErrorToasts();
+  // a refused submit puts the keyboard (and the screen reader) on the first wrong field
+  useEffect(() => {
+    if (Object.keys(ctx.phoneErrors).length > 0) focusFirstInvalid(formRef.current);
+  }, [ctx.phoneErrors]);
+
   const failure = ctx.failureSendCodeSms;
   useEffect(() => {
     if (!failure) return;
-    toast.error(failure, PHONE_SCREEN_ERROR_TOAST);
+    showError(failure, PHONE_SCREEN_ERROR_TOAST);
     // a bot-check payload is single use: a refused request needs a new one
     if (failure !== m['code.RECAPTCHA_REQUIRED']) {
       setPayload('');
       setResetSignal((n) => n + 1);
     }
-  }, [failure]);
+  }, [failure, showError]);
 
   return (
     <>
       <h1 className={s.title}>{title}</h1>
       {lead ? <p className={s.lead}>{lead}</p> : null}
       <form
+        ref={formRef}
         className={s.form}
         noValidate
         onSubmit={(e) => {

@@ -26,7 +26,9 @@ export default function SignUpScreen() {
       panelTitle={business ? 'Energia solar para a sua empresa, sem investimento.' : undefined}
       panelAction={<Button variant="secondary" onPress={() => go('/login')}>Acesso</Button>}
     >
+      {/* a new auth flow (Back, a new visit to the route) starts a fresh form: the spent bot-check payload goes with the old one */}
       <PhoneStep
+        key={auth.sessionId}
         auth={auth}
         title={business ? 'Cadastro da empresa' : 'Crie sua conta'}
         lead="Informe seu celular: enviaremos um código por SMS para confirmar o número."
