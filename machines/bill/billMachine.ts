@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { BillsResponse } from '../../src/shared/api/bill';
 import type { CustomerProfile } from '../../src/shared/api/customer';
 import type { PlanSimulated } from '../../src/shared/api/plan';
@@ -54,9 +54,16 @@ export type BillEvent =
   | { type: 'bill.submit' }
   | { type: 'upload.progress'; ratio: number }
   | { type: 'upload.done' }
-  | { type: 'upload.failed'; message: MessageKey }
+  /**
+   * `refused`: the server refused that file itself (type, size, empty): the message goes under its
+   * upload area and the file is taken away so its picker comes back. Otherwise (connection, server
+   * trouble) the message goes under the form and every chosen file stays.
+   */
+  | { type: 'upload.failed'; message: MessageKey; refused?: 'bill' | 'badge' }
   | { type: 'sent.acknowledge' }
   | { type: 'bill.reupload' }
+  /** a partnership confirmed after the bill was sent: the badge goes on its own */
+  | { type: 'badge.submit' }
   | { type: 'region.close' }
   | { type: 'page.retry' };
 
@@ -74,6 +81,8 @@ export const billMachine = setup({
       throw new Error('requestSimulation not provided');
     }),
     createCustomerSuccess: fromPromise<unknown, { client_id: number }>(async () => { throw new Error('createCustomerSuccess not provided'); }),
+    /** sends the employee badge alone; fails with `{ messageKey }` saying why */
+    uploadBadge: fromPromise<unknown, { customerId: number; badge: PickedFile }>(async () => { throw new Error('uploadBadge not provided'); }),
     /** sends the badge (when chosen) then the bill, reporting upload.progress, upload.done or upload.failed */
     uploadBill: fromCallback<EventObject, UploadInput>(({ sendBack }) => {
       sendBack({ type: 'upload.failed', message: 'bill.upload.error' });
@@ -84,6 +93,24 @@ export const billMachine = setup({
     logOut: () => {},
     /** the journey reloads the menu (bill step status changed) */
     billChanged: () => {},
+    /** a refused badge file does not replace one already chosen */
+    chooseBadge: assign(({ event }) => {
+      const { file } = event as Extract<BillEvent, { type: 'badge.choose' }>;
+      const problem = uploadProblem(file);
+      return problem ? { badgeError: problem } : { badge: file, badgeError: null };
+    }),
+    /** 'Enviar para avaliação' without a file: the bill's area asks for one, and the question for its answer */
+    pointOutMissingAnswers: assign(({ context }) => ({
+      billError: 'upload.file.missing' as const,
+      holderError: context.holder === null ? 'bill.holder.required' as const : null,
+    })),
+    /** a refused file's message goes under that file (and the file goes); any other failure under the form */
+    rememberUploadFailure: assign(({ event }) => {
+      const failure = event as Extract<BillEvent, { type: 'upload.failed' }>;
+      if (failure.refused === 'bill') return { bill: null, billError: failure.message, error: null };
+      if (failure.refused === 'badge') return { badge: null, badgeError: failure.message, error: null };
+      return { error: failure.message };
+    }),
   },
   guards: {
     isUnservedRegion: ({ context }) => isUnservedRegion(context.data?.customer.franchisee_id),
@@ -95,6 +122,16 @@ export const billMachine = setup({
       return simulation?.status !== 'APPROVED';
     },
     isBillInAnalysis: ({ context }) => latestStatus(context.data) === 'PENDING',
+    /** spec §4: a simulation that is not fit calls customer success */
+    simulationNotApproved: ({ event }) => !(event as { output?: PlanSimulated }).output?.is_fit,
+    noBillChosen: ({ context }) => !context.bill,
+    holderNotAnswered: ({ context }) => context.holder === null,
+    /** partnership customers send their employee badge with their first bill */
+    badgeMissing: ({ context }) => Boolean(context.data?.customer.has_partnership && !context.data.badgeSent && !context.badge),
+    stillInAnalysis: ({ event }) => (event as { output?: BillsResponse }).output?.billValues?.status === 'PENDING',
+    /** a partnership customer whose badge is not with the company yet (partnership confirmed after the bill) */
+    badgeStillMissing: ({ context }) => Boolean(context.data?.customer.has_partnership && !context.data.badgeSent),
+    noBadgeChosen: ({ context }) => !context.badge,
     mayUploadBill: ({ context }) => {
       const bills = context.data?.bills;
       return !bills?.billValues || (bills.upload_available && billAllowsReupload(bills.billValues));
@@ -147,7 +184,7 @@ export const billMachine = setup({
         src: 'requestSimulation',
         input: ({ context }) => ({ bill_value: context.data?.customer.bill_value ?? 0, deadline_years: PLAN_YEARS.MAX, nivel: 'MAX' as const }),
         onDone: [
-          { guard: ({ event }) => !event.output.is_fit, target: 'followingUp' },
+          { guard: 'simulationNotApproved', target: 'followingUp' },
           { target: 'loading' },
         ],
         // the page works without a simulation: reload and go on
@@ -173,19 +210,14 @@ export const billMachine = setup({
           }),
         },
         'bill.remove': { actions: assign({ bill: null, billError: null }) },
-        'badge.choose': {
-          actions: assign(({ event }) => {
-            const problem = uploadProblem(event.file);
-            return problem ? { badgeError: problem } : { badge: event.file, badgeError: null };
-          }),
-        },
+        'badge.choose': { actions: 'chooseBadge' },
         'badge.remove': { actions: assign({ badge: null, badgeError: null }) },
         'bill.submit': [
-          // spec §5: nothing happens without a file
-          { guard: ({ context }) => !context.bill },
-          { guard: ({ context }) => context.holder === null, actions: assign({ holderError: 'bill.holder.required' }) },
+          // spec §5: nothing is sent without a file; the page says what is missing (both at once)
+          { guard: 'noBillChosen', actions: 'pointOutMissingAnswers' },
+          { guard: 'holderNotAnswered', actions: assign({ holderError: 'bill.holder.required' }) },
           {
-            guard: ({ context }) => Boolean(context.data?.customer.has_partnership && !context.data.badgeSent && !context.badge),
+            guard: 'badgeMissing',
             actions: assign({ badgeError: 'bill.badge.required' }),
           },
           { target: 'uploading', actions: assign({ error: null, progress: 0 }) },
@@ -205,8 +237,8 @@ export const billMachine = setup({
       on: {
         'upload.progress': { actions: assign({ progress: ({ event }) => Math.min(1, Math.max(0, event.ratio)) }) },
         'upload.done': { target: 'sent', actions: ['billChanged', assign({ progress: 1, bill: null, badge: null })] },
-        // nothing lost: the chosen files stay
-        'upload.failed': { target: 'form', actions: assign({ error: ({ event }) => event.message }) },
+        // nothing lost: the chosen files stay, unless the server refused one of them
+        'upload.failed': { target: 'form', actions: 'rememberUploadFailure' },
       },
     },
     sent: {
@@ -221,7 +253,7 @@ export const billMachine = setup({
             src: 'loadBills',
             onDone: [
               {
-                guard: ({ event }) => event.output.billValues?.status === 'PENDING',
+                guard: 'stillInAnalysis',
                 target: 'resting',
                 actions: assign({ data: ({ context, event }) => (context.data ? { ...context.data, bills: event.output } : null) }),
               },
@@ -241,6 +273,27 @@ export const billMachine = setup({
           guard: 'mayUploadBill',
           target: 'form',
           actions: assign({ bill: null, billError: null, error: null, progress: 0 }),
+        },
+        'badge.choose': { guard: 'badgeStillMissing', actions: 'chooseBadge' },
+        'badge.remove': { guard: 'badgeStillMissing', actions: assign({ badge: null, badgeError: null }) },
+        'badge.submit': [
+          { guard: and(['badgeStillMissing', 'noBadgeChosen']), actions: assign({ badgeError: 'bill.badge.required' }) },
+          { guard: 'badgeStillMissing', target: 'sendingBadge', actions: assign({ badgeError: null }) },
+        ],
+      },
+    },
+    sendingBadge: {
+      invoke: {
+        src: 'uploadBadge',
+        input: ({ context }) => ({ customerId: context.data?.customer.id ?? 0, badge: context.badge! }),
+        onDone: {
+          target: 'outcome',
+          actions: assign({ badge: null, data: ({ context }) => (context.data ? { ...context.data, badgeSent: true } : null) }),
+        },
+        // the chosen badge stays for another try
+        onError: {
+          target: 'outcome',
+          actions: assign({ badgeError: ({ event }) => (event.error as { messageKey?: MessageKey } | undefined)?.messageKey ?? 'partnership.badge.error' }),
         },
       },
     },

@@ -57,7 +57,10 @@ export const billPaths = definePathModel({
       sample('emptyBadge', { type: 'badge.choose', file: file('cracha.jpg', 0, 'image/jpeg') }),
     ],
     'upload.progress': [sample('halfway', { type: 'upload.progress', ratio: 0.5 })],
-    'upload.failed': [sample('serverRefused', { type: 'upload.failed', message: 'bill.upload.error' as const })],
+    'upload.failed': [
+      sample('serverRefused', { type: 'upload.failed', message: 'bill.upload.error' as const }),
+      sample('textFileNamedPdf', { type: 'upload.failed', message: 'upload.file.unsupported' as const, refused: 'bill' as const }),
+    ],
   },
   actors: {
     loadBillPage: {
@@ -68,6 +71,8 @@ export const billPaths = definePathModel({
         sample('unservedRegion', { customer: pageCustomer(unservedRegionCustomer, 'APPROVED'), bills: noBill, badgeSent: false }),
         sample('billInAnalysis', { customer: pageCustomer(subscriptionCustomer, 'APPROVED'), bills: inAnalysis, badgeSent: false }),
         sample('billApproved', { customer: pageCustomer(subscriptionCustomer, 'APPROVED'), bills: approved, badgeSent: false }),
+        // staff confirmed the partnership after the bill was approved: the badge is still to come
+        sample('partnershipAfterBill', { customer: pageCustomer(partnershipCustomer, 'APPROVED'), bills: approved, badgeSent: false }),
       ],
       error: [sample('offline', apiErrors.offline)],
     },
@@ -76,6 +81,7 @@ export const billPaths = definePathModel({
       error: [sample('offline', apiErrors.offline)],
     },
     createCustomerSuccess: { done: [sample('followUpOpened', { id: 3 })], error: [sample('offline', apiErrors.offline)] },
+    uploadBadge: { done: [sample('badgeStored', { id: 7, has_partnership: true })], error: [sample('offline', { messageKey: 'partnership.badge.error' })] },
     loadBills: {
       done: [sample('stillInAnalysis', inAnalysis), sample('approved', approved), sample('illegible', illegible)],
       error: [sample('offline', apiErrors.offline)],
@@ -90,6 +96,7 @@ export const billPaths = definePathModel({
       simulation: c.data.customer.steps.find((s) => s.type === 'SIMULATION')?.status,
       bill: c.data.bills.billValues?.status ?? null,
       uploadAvailable: c.data.bills.upload_available,
+      badgeSent: c.data.badgeSent,
     },
     holder: c.holder !== null,
     bill: c.bill !== null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { billMachine, billOutcomeMessage, type BillPageData, type UploadInput } from '../../../machines/bill/billMachine';
+import { billMachine, billOutcomeMessage, type BillPageData, type PickedFile, type UploadInput } from '../../../machines/bill/billMachine';
 import type { BillsResponse, BillValues } from '../../../src/shared/api/bill';
 import type { BillStatus } from '../../../src/shared/bill';
 import { BILL_REUPLOAD_JUSTIFICATION, MAX_UPLOAD_BYTES } from '../../../src/shared/bill';
@@ -55,7 +55,10 @@ describe('billMachine', () => {
     actor.send({ type: 'bill.submit' });
     expect(actor.getSnapshot().matches('form')).toBe(true);
     expect(calls.uploads).toHaveLength(0);
+    // nothing is sent, and the page says both what is missing
+    expect(actor.getSnapshot().context).toMatchObject({ billError: 'upload.file.missing', holderError: 'bill.holder.required' });
     actor.send({ type: 'bill.choose', file: pdf });
+    expect(actor.getSnapshot().context.billError).toBeNull();
     actor.send({ type: 'bill.choose', file: { name: 'grande.pdf', size: MAX_UPLOAD_BYTES + 1, type: 'application/pdf' } });
     expect(actor.getSnapshot().context.billError).toBe('upload.file.tooLarge');
     expect(actor.getSnapshot().context.bill?.name).toBe(pdf.name);
@@ -99,6 +102,58 @@ describe('billMachine', () => {
     expect(snap.matches('form')).toBe(true);
     expect(snap.context.error).toBe('bill.upload.error');
     expect(snap.context.bill?.name).toBe(pdf.name);
+  });
+
+  it('a file the server refuses: its message under that file, the file taken away, the other kept', async () => {
+    const badge = { name: 'cracha.jpg', size: 9_000, type: 'image/jpeg' };
+    let attempt = 0;
+    const { actor } = start({
+      pages: [page({ has_partnership: true })],
+      upload: (_, send) => send(++attempt === 1
+        ? { type: 'upload.failed', message: 'upload.file.tooLarge', refused: 'badge' } as never
+        : { type: 'upload.failed', message: 'upload.file.unsupported', refused: 'bill' } as never),
+    });
+    await waitFor(actor, (s) => s.matches('form'));
+    actor.send({ type: 'holder.change', isHolder: true });
+    actor.send({ type: 'bill.choose', file: pdf });
+    actor.send({ type: 'badge.choose', file: badge });
+    actor.send({ type: 'bill.submit' });
+    let snap = actor.getSnapshot();
+    expect(snap.matches('form')).toBe(true);
+    expect(snap.context).toMatchObject({ badge: null, badgeError: 'upload.file.tooLarge', error: null, billError: null, bill: { name: pdf.name } });
+    actor.send({ type: 'badge.choose', file: badge });
+    actor.send({ type: 'bill.submit' });
+    snap = actor.getSnapshot();
+    expect(snap.context).toMatchObject({ bill: null, billError: 'upload.file.unsupported', error: null, badgeError: null, badge: { name: badge.name } });
+  });
+
+  it('a partnership confirmed after the bill: the badge goes on its own from the outcome; a failure keeps it', async () => {
+    let attempts = 0;
+    const machine = billMachine.provide({
+      actors: {
+        loadBillPage: fromPromise(async () => page({ has_partnership: true }, bills(values('APPROVED')))),
+        uploadBadge: fromPromise<unknown, { customerId: number; badge: PickedFile }>(async () => {
+          if (++attempts === 1) throw { messageKey: 'partnership.badge.error' };
+          return {};
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.matches('outcome'));
+    actor.send({ type: 'badge.submit' });
+    expect(actor.getSnapshot().context.badgeError).toBe('bill.badge.required');
+    actor.send({ type: 'badge.choose', file: { name: 'cracha.jpg', size: 9_000, type: 'image/jpeg' } });
+    actor.send({ type: 'badge.submit' });
+    expect(actor.getSnapshot().matches('sendingBadge')).toBe(true);
+    await waitFor(actor, (s) => s.matches('outcome'));
+    expect(actor.getSnapshot().context).toMatchObject({ badgeError: 'partnership.badge.error', badge: { name: 'cracha.jpg' } });
+    actor.send({ type: 'badge.submit' });
+    await waitFor(actor, (s) => s.matches('outcome') && s.context.data?.badgeSent === true);
+    expect(actor.getSnapshot().context.badge).toBeNull();
+    // nothing more to send: the badge events are ignored
+    actor.send({ type: 'badge.submit' });
+    expect(actor.getSnapshot().matches('outcome')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'badge.choose', file: { name: 'x.png', size: 1, type: 'image/png' } })).toBe(false);
   });
 
   it('a partnership customer without a badge is asked for it; the badge travels with the bill', async () => {

@@ -1,13 +1,16 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { DropZone } from 'react-aria-components/DropZone';
 import { FileTrigger } from 'react-aria-components/FileTrigger';
 import { Button } from '../../components/Button/Button';
 import { ACCEPTED_UPLOAD_TYPES, shortFileName } from '../../../shared/upload';
 import type { PickedFile } from '../../../../machines/bill/billMachine';
+import * as f from '../../components/Field/Field.css';
 import * as s from './BillScreen.css';
 
 export interface UploadAreaProps {
   label: string;
+  /** why this file is asked for, under the label */
+  description?: string;
   file: PickedFile | null;
   /** the message under the area (size, type, missing badge) */
   error: string | null;
@@ -17,12 +20,27 @@ export interface UploadAreaProps {
 }
 
 /** One file: drop it or pick it (RAC DropZone + FileTrigger); once chosen, its short name, a success icon and 'Remover'. */
-export function UploadArea({ label, file, error, onChoose, onRemove, isDisabled }: UploadAreaProps) {
+export function UploadArea({ label, description, file, error, onChoose, onRemove, isDisabled }: UploadAreaProps) {
   const labelId = useId();
   const errorId = useId();
+  const descriptionId = useId();
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  // Choosing a file swaps the picker for the file's row (and 'Remover' swaps it back): the focused
+  // button vanishes, so focus moves to the button that replaced it instead of falling to the page's top.
+  const group = useRef<HTMLDivElement>(null);
+  const hadFile = useRef(file !== null);
+  useEffect(() => {
+    const had = hadFile.current;
+    hadFile.current = file !== null;
+    if (had === (file !== null)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !group.current?.contains(active)) return;
+    group.current?.querySelector<HTMLElement>(file ? '[data-upload-remove]' : '[data-upload-trigger]')?.focus();
+  }, [file]);
   return (
-    <div className={s.uploadBlock} role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
-      <p id={labelId} className={s.uploadLabel}>{label}</p>
+    <div ref={group} className={s.uploadBlock} role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
+      <p id={labelId} className={`${f.label} ${s.flush}`}>{label}</p>
+      {description ? <p id={descriptionId} className={`${f.description} ${s.flush}`}>{description}</p> : null}
       {file ? (
         <div className={s.fileRow}>
           <svg className={s.successIcon} width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
@@ -30,7 +48,7 @@ export function UploadArea({ label, file, error, onChoose, onRemove, isDisabled 
             <path d="M6 10.5l2.5 2.5L14 7.5" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
           </svg>
           <span className={s.fileName} title={file.name}>{shortFileName(file.name)}</span>
-          <Button variant="link" size="sm" onPress={onRemove} isDisabled={isDisabled} aria-label={`Remover ${file.name}`}>Remover</Button>
+          <Button variant="link" size="sm" onPress={onRemove} isDisabled={isDisabled} aria-label={`Remover ${file.name}`} data-upload-remove>Remover</Button>
         </div>
       ) : (
         <DropZone
@@ -46,14 +64,14 @@ export function UploadArea({ label, file, error, onChoose, onRemove, isDisabled 
             }
           }}
         >
-          <span>Arraste o arquivo até aqui ou</span>
+          <span className={s.dragHint}>Arraste o arquivo até aqui ou</span>
           <FileTrigger acceptedFileTypes={[...ACCEPTED_UPLOAD_TYPES]} onSelect={(list) => { const f = list?.[0]; if (f) onChoose(f); }}>
-            <Button variant="secondary" size="sm" isDisabled={isDisabled}>Escolher arquivo</Button>
+            <Button variant="secondary" size="sm" isDisabled={isDisabled} data-upload-trigger>Escolher arquivo</Button>
           </FileTrigger>
           <p className={s.hint}>PDF, JPG ou PNG, até 10 MB</p>
         </DropZone>
       )}
-      {error ? <p id={errorId} className={s.error} role="alert">{error}</p> : null}
+      {error ? <p id={errorId} className={`${f.error} ${s.flush}`} role="alert">{error}</p> : null}
     </div>
   );
 }
