@@ -70,6 +70,8 @@ export function selectedMenuItem(path: string, kind: CustomerKind): MenuItemKey 
     case '/customers-signature':
       return kind === 'SUBSCRIPTION' ? 'plan' : 'payment';
     case '/proposal-final':
+      // a subscription customer at the offer (SIGNATURE) may buy instead: the final proposal sits with the plan choice
+      return kind === 'SUBSCRIPTION' ? 'plan' : 'payment';
     case '/payment':
       return 'payment';
     case '/project-status':
@@ -82,4 +84,25 @@ export function selectedMenuItem(path: string, kind: CustomerKind): MenuItemKey 
 /** The status of the bill step, for the bill item's icon (spec: APPROVED, NOT_DONE, PENDING, DENIED). */
 export function billStepStatus(menu: readonly NavStep[] | undefined): StepStatus | null {
   return menu?.find((s) => s.type === 'BILL')?.status ?? null;
+}
+
+/**
+ * Spec §2: the list of step items is shown (after a 1-second delay) once the bill step's status is
+ * known and is not PENDING; for LENDING customers whatever the bill's status. Until then the items
+ * stay drawn but disabled: a subscription customer whose bill is under analysis waits on the bill page.
+ */
+/**
+ * Whether an item can be pressed now: the bill item as soon as the menu loads (the bill page is
+ * always open, spec §2 guard), so a customer waiting on another page can always go back to it;
+ * the others only once the list is shown (`mayRevealMenuList` plus the one-second delay).
+ */
+export function isMenuItemOpen(item: MenuItem, menu: readonly NavStep[] | undefined, kind: CustomerKind, listShown: boolean): boolean {
+  return (listShown || item.key === 'bill') && isMenuItemEnabled(item, menu, kind);
+}
+
+export function mayRevealMenuList(menu: readonly NavStep[] | undefined, kind: CustomerKind): boolean {
+  if (!menu) return false;
+  if (kind === 'LENDING') return true;
+  const bill = billStepStatus(menu);
+  return bill !== null && bill !== 'PENDING';
 }

@@ -48,6 +48,15 @@ describe('side navigation rules', () => {
     expect(selectedMenuItem('/pt/profile', 'SUBSCRIPTION')).toBeNull();
   });
 
+  it('opens the final proposal to a subscription customer at the offer (with the plan choice), not before', () => {
+    expect(selectedMenuItem('/pt/proposal-final', 'SUBSCRIPTION')).toBe('plan');
+    expect(selectedMenuItem('/pt/proposal-final', 'LENDING')).toBe('payment');
+    const atOffer = [step('PROPOSAL_INITIAL', 'APPROVED'), step('TECHNICAL_VISIT', 'APPROVED'), step('SIGNATURE', 'NOT_DONE')];
+    const atVisit = [step('PROPOSAL_INITIAL', 'APPROVED'), step('TECHNICAL_VISIT', 'PENDING')];
+    expect(isMenuItemEnabled(item(selectedMenuItem('/proposal-final', 'SUBSCRIPTION')!), atOffer, 'SUBSCRIPTION')).toBe(true);
+    expect(isMenuItemEnabled(item(selectedMenuItem('/proposal-final', 'SUBSCRIPTION')!), atVisit, 'SUBSCRIPTION')).toBe(false);
+  });
+
   it('strips the language segment', () => {
     expect(pathWithoutLanguage('/pt/sign-up/access-code')).toBe('/sign-up/access-code');
     expect(pathWithoutLanguage('/pt')).toBe('/');
@@ -58,5 +67,29 @@ describe('side navigation rules', () => {
   it('reads the bill step status for the icon', () => {
     expect(billStepStatus(undefined)).toBeNull();
     expect(billStepStatus([step('BILL', 'PENDING')])).toBe('PENDING');
+  });
+});
+
+describe('side navigation reveal rule (spec §2)', () => {
+  it('shows the list once the bill step is known and not pending; for LENDING whatever the bill', async () => {
+    const { mayRevealMenuList } = await import('../../src/shared/menu');
+    const withBill = (status: MenuStep['status']) => [step('SIMULATION', 'APPROVED'), step('BILL', status)];
+    expect(mayRevealMenuList(undefined, 'SUBSCRIPTION')).toBe(false);
+    expect(mayRevealMenuList([step('SIMULATION', 'APPROVED')], 'SUBSCRIPTION')).toBe(false);
+    expect(mayRevealMenuList(withBill('PENDING'), 'SUBSCRIPTION')).toBe(false);
+    for (const status of ['NOT_DONE', 'APPROVED', 'DENIED'] as const) expect(mayRevealMenuList(withBill(status), 'SUBSCRIPTION')).toBe(true);
+    expect(mayRevealMenuList(withBill('PENDING'), 'LENDING')).toBe(true);
+    expect(mayRevealMenuList(undefined, 'LENDING')).toBe(false);
+  });
+});
+
+describe('items open while the list waits', () => {
+  it('the bill item opens with the menu; the others only once the list is shown', async () => {
+    const { isMenuItemOpen } = await import('../../src/shared/menu');
+    const menu = [step('SIMULATION', 'APPROVED'), step('BILL', 'APPROVED'), step('PROPOSAL_INITIAL', 'NOT_DONE')];
+    expect(isMenuItemOpen(item('bill'), menu, 'SUBSCRIPTION', false)).toBe(true);
+    expect(isMenuItemOpen(item('proposal'), menu, 'SUBSCRIPTION', false)).toBe(false);
+    expect(isMenuItemOpen(item('proposal'), menu, 'SUBSCRIPTION', true)).toBe(true);
+    expect(isMenuItemOpen(item('bill'), undefined, 'SUBSCRIPTION', true)).toBe(false);
   });
 });

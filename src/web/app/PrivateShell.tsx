@@ -1,32 +1,62 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LoadingScreen } from '../components/LoadingScreen/LoadingScreen';
+import { FaqDialog } from '../components/FaqDialog/FaqDialog';
+import { NotificationBell } from '../layout/NotificationBell/NotificationBell';
 import { PrivateLayout } from '../layout/PrivateLayout/PrivateLayout';
-import PrivatePlaceholder from '../screens/private-placeholder/PrivatePlaceholder';
-import { useJourney, useJourneyActor } from './JourneyContext';
+import PrivatePlaceholder, { PRIVATE_TITLES } from '../screens/private-placeholder/PrivatePlaceholder';
+import { useApiLoader, useJourney, useJourneyActor } from './JourneyContext';
 import { screenPath } from '../../../machines/journey/journeyMachine';
 import { useGo } from './useGo';
+import { BRAND_NAME } from '../theme/brand';
 
 const BillScreen = lazy(() => import('../screens/bill/BillScreen'));
+const ProposalScreen = lazy(() => import('../screens/proposal/ProposalScreen'));
+const TechnicalVisitScreen = lazy(() => import('../screens/technical-visit/TechnicalVisitScreen'));
 
 /** The signed-in frame with the screen of the private route (its own chunk: visitors never load it). */
 export default function PrivateShell() {
-  const path = useJourney((s) => screenPath(s));
-  const loggingOut = useJourney((s) => s.matches({ signedIn: 'loggingOut' }));
+  const machinePath = useJourney((s) => screenPath(s));
+  // while a logout runs the machine names no screen: the one the customer was on stays mounted, so a
+  // failed logout ('Não foi possível fazer logout') gives back the page with nothing typed lost
+  const lastPath = useRef(machinePath);
+  if (machinePath) lastPath.current = machinePath;
+  const path = machinePath ?? lastPath.current;
+  // leaving the signed-in part (logout) gives the document its title back; this effect runs first,
+  // so it keeps the title from before the page's own
+  useEffect(() => {
+    const before = document.title;
+    return () => { document.title = before; };
+  }, []);
+  // each private page has its own title (WCAG 2.4.2): tabs, history and screen readers name the page
+  useEffect(() => {
+    const name = path ? PRIVATE_TITLES[path] : undefined;
+    if (name) document.title = `${name} | ${BRAND_NAME}`;
+  }, [path]);
+  const loggingOut = useJourney((s) => s.matches({ signedIn: { screen: 'loggingOut' } }));
+  // spec §2: the list of steps shows one second after the bill step is known and not PENDING (the journey decides)
+  const menuShown = useJourney((s) => s.matches({ signedIn: { menu: { list: 'shown' } } }));
   const customer = useJourney((s) => s.context.customer);
   const actor = useJourneyActor();
+  const getApi = useApiLoader();
   const go = useGo();
+  const [faqOpen, setFaqOpen] = useState(false);
   return (
     <PrivateLayout
       currentPath={path ?? '/bill'}
       menu={customer?.steps}
+      isMenuShown={menuShown}
       customerKind={customer?.subscription_lending}
       onNavigate={(p) => go(p)}
       onLogout={() => actor.send({ type: 'logout' })}
+      onFaq={() => setFaqOpen(true)}
       isLoggingOut={loggingOut}
+      // a reloaded menu means the process moved: the bell asks for its list again
+      headerSlot={<NotificationBell getApi={getApi} refreshKey={customer} />}
     >
       <Suspense fallback={<LoadingScreen inline />}>
-        {path === '/bill' ? <BillScreen /> : <PrivatePlaceholder />}
+        {path === '/bill' ? <BillScreen /> : path === '/proposal-initial' || path === '/proposal-final' ? <ProposalScreen /> : path === '/technical-visit' ? <TechnicalVisitScreen /> : <PrivatePlaceholder />}
       </Suspense>
+      <FaqDialog isOpen={faqOpen} onOpenChange={setFaqOpen} />
     </PrivateLayout>
   );
 }

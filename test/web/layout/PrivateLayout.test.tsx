@@ -23,6 +23,17 @@ function renderLayout(props: Partial<Parameters<typeof PrivateLayout>[0]> = {}) 
 }
 
 describe('PrivateLayout', () => {
+  it("the first Tab stop is 'Pular para o conteúdo'; Enter puts the keyboard on the page, past the navigation", async () => {
+    const user = userEvent.setup();
+    renderLayout({ menu: [step('SIMULATION', 'APPROVED'), step('BILL', 'APPROVED'), step('PROPOSAL_INITIAL', 'PENDING')] });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Pular para o conteúdo' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Conta de luz' })).toBeTruthy();
+  });
+
   it('shows the six items, all disabled (aria-disabled) and inert until the menu arrives', async () => {
     const { nav, onNavigate } = renderLayout();
     const links = within(nav).getAllByRole('link');
@@ -43,6 +54,17 @@ describe('PrivateLayout', () => {
     expect(within(nav).getByRole('link', { name: 'Visita técnica' }).getAttribute('aria-disabled')).toBe('true');
     await userEvent.setup().click(bill);
     expect(onNavigate).toHaveBeenCalledWith('/bill');
+  });
+
+  it('draws the items but the bill disabled while the list is not shown, saying why when the bill is in analysis', () => {
+    const menu = [step('SIMULATION', 'APPROVED'), step('BILL', 'PENDING'), step('PROPOSAL_INITIAL', 'APPROVED')];
+    const { nav } = renderLayout({ menu, isMenuShown: false, currentPath: '/pt/profile' });
+    const bill = within(nav).getByRole('link', { name: /Conta de luz/ });
+    // the bill page is always open: a customer waiting on another page can go back to it
+    expect(bill.getAttribute('aria-disabled')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Proposta inicial' }).getAttribute('aria-disabled')).toBe('true');
+    expect(bill.textContent).toContain('em análise');
+    expect(within(nav).getByText('As próximas etapas aparecem aqui assim que a análise da sua conta de luz terminar.')).toBeTruthy();
   });
 
   it('highlights the plan item on booking-payment for subscription customers', () => {

@@ -67,6 +67,13 @@ export const navItem = style({
   },
 });
 
+export const navNote = style({
+  margin: `${vars.space.sm} ${vars.space.md} 0`,
+  fontSize: vars.fontSize.xs,
+  lineHeight: 1.45,
+  color: vars.color.textOnDarkMuted,
+});
+
 export const navIcon = style({ flexShrink: 0, width: 22, height: 22 });
 export const navLabel = style({ flex: 1 });
 
@@ -75,7 +82,11 @@ export const status = styleVariants({
   APPROVED: [statusDot, { background: '#3ecf7a' }],
   PENDING: [statusDot, { background: vars.color.sun }],
   DENIED: [statusDot, { background: '#ff6b5e' }],
-  NOT_DONE: [statusDot, { background: 'transparent', border: `2px solid ${vars.color.textOnDarkMuted}`, boxShadow: 'none' }],
+  NOT_DONE: [statusDot, {
+    background: 'transparent', border: `2px solid ${vars.color.textOnDarkMuted}`, boxShadow: 'none',
+    // on the selected (white) item the light ring would vanish
+    selectors: { [`${navItem}[aria-current="page"] &`]: { borderColor: vars.color.borderStrong } },
+  }],
 });
 
 export const navFooter = style({
@@ -143,7 +154,26 @@ export const menuButton = style({
   '@media': { [up.lg]: { display: 'none' } },
 });
 
+/** Hidden until it has the keyboard's focus, then shown over the top-left corner. */
+export const skipLink = style({
+  position: 'absolute',
+  left: vars.space.md,
+  top: vars.space.sm,
+  zIndex: vars.zIndex.toast,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.brand,
+  fontWeight: vars.fontWeight.semibold,
+  boxShadow: vars.shadow.md,
+  transform: 'translateY(-200%)',
+  selectors: {
+    '&:focus': { transform: 'none', outline: `3px solid ${vars.color.focus}`, outlineOffset: 2 },
+  },
+});
+
 export const content = style({
+  outline: 'none',
   flex: 1,
   width: '100%',
   maxWidth: 1200,

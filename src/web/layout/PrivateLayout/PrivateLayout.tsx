@@ -1,12 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components/Button';
 import { Link as RACLink } from 'react-aria-components/Link';
 import { Dialog, Modal as RACModal, ModalOverlay } from 'react-aria-components/Modal';
-import { MENU_ITEMS, billStepStatus, isMenuItemEnabled, pathWithoutLanguage, selectedMenuItem, type MenuItemKey, type NavStep } from '../../../shared/menu';
+import { MENU_ITEMS, billStepStatus, isMenuItemOpen, pathWithoutLanguage, selectedMenuItem, type MenuItemKey, type NavStep } from '../../../shared/menu';
 import type { CustomerKind, StepStatus } from '../../../shared/steps';
 import { Logo } from '../../components/Logo/Logo';
 import { visuallyHidden } from '../../theme/a11y.css';
 import { PRIVACY_POLICY_URL } from '../../theme/brand';
+import { messages } from '../../../shared/messages';
 import * as styles from './PrivateLayout.css';
 
 /** The privacy policy, served from public/ and opened in a new tab (spec §2). */
@@ -19,6 +20,11 @@ export interface PrivateLayoutProps {
   currentPath: string;
   /** The customer's steps; until it arrives every item is disabled (spec §2). */
   menu?: readonly NavStep[];
+  /**
+   * Whether the list of steps is shown (spec §2: one second after the bill step is known and not
+   * PENDING; the journey machine decides). While not, the items but the bill are drawn disabled. @default true
+   */
+  isMenuShown?: boolean;
   /** SUBSCRIPTION or LENDING: decides the plan and payment items. @default 'SUBSCRIPTION' */
   customerKind?: CustomerKind;
   /** A navigation item was chosen: path without the language ('/bill', '/profile'). */
@@ -63,6 +69,7 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
 function NavPanel({
   currentPath,
   menu,
+  isMenuShown = true,
   customerKind = 'SUBSCRIPTION',
   onNavigate,
   onLogout,
@@ -82,7 +89,7 @@ function NavPanel({
       <nav aria-label="Etapas da sua jornada">
         <ul className={styles.navList}>
           {MENU_ITEMS.map((item) => {
-            const enabled = isMenuItemEnabled(item, menu, customerKind);
+            const enabled = isMenuItemOpen(item, menu, customerKind, isMenuShown);
             return (
               <li key={item.key}>
                 <RACLink
@@ -104,6 +111,7 @@ function NavPanel({
             );
           })}
         </ul>
+        {!isMenuShown && billStatus === 'PENDING' ? <p className={styles.navNote}>{messages['menu.waitingForBill']}</p> : null}
       </nav>
       <div className={styles.navFooter}>
         <RACLink className={styles.navItem} aria-current={onProfile ? 'page' : undefined} onPress={() => onNavigate(PROFILE_PATH)}>
@@ -136,12 +144,24 @@ function NavPanel({
  */
 export function PrivateLayout({ children, headerSlot, ...nav }: PrivateLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
   const navigateAndClose = (path: string) => {
     setDrawerOpen(false);
     nav.onNavigate(path);
   };
   return (
     <div className={styles.root}>
+      {/* the first Tab stop: past the side navigation and the header to the page itself (WCAG 2.4.1) */}
+      <a
+        className={styles.skipLink}
+        href="#conteudo"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Pular para o conteúdo
+      </a>
       <aside className={styles.sidebar}>
         <NavPanel {...nav} />
       </aside>
@@ -158,7 +178,7 @@ export function PrivateLayout({ children, headerSlot, ...nav }: PrivateLayoutPro
           <span className={styles.topbarSpacer} />
           {headerSlot ? <div className={styles.topbarSlot}>{headerSlot}</div> : null}
         </header>
-        <main className={styles.content}>{children}</main>
+        <main ref={mainRef} id="conteudo" tabIndex={-1} className={styles.content}>{children}</main>
       </div>
       <ModalOverlay isOpen={drawerOpen} onOpenChange={setDrawerOpen} isDismissable className={styles.drawerOverlay}>
         <RACModal className={styles.drawer}>

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { notificationsPaths } from './notifications.paths';
+
+describePaths(notificationsPaths);
