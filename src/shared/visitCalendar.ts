@@ -126,6 +126,20 @@ export function isVisitDateUnavailable(date: CalendarDay, now: LocalClock, optio
   return visitDateUnavailableReason(date, now, options) !== null;
 }
 
+/**
+ * The first day the calendar lets the customer book, or null when none within the bookable window
+ * (every day blocked). The calendar opens on it, so a keyboard user does not land on an unavailable
+ * today and a screen reader's "first available date" is true.
+ */
+export function firstBookableDay(now: LocalClock, options: VisitCalendarOptions = {}): CalendarDay | null {
+  for (let offset = 1; offset < FIRST_DAY_TOO_FAR; offset++) {
+    const at = new Date(Date.UTC(now.year, now.month - 1, now.day + offset));
+    const day = { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
+    if (!isVisitDateUnavailable(day, now, options)) return day;
+  }
+  return null;
+}
+
 export function isVisitTimeSlot(time: string): time is VisitTimeSlot {
   return (VISIT_TIME_SLOTS as readonly string[]).includes(time);
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, baseBlockedDays, isCalendarDay, parseCalendarDay, visitBookingProblem, canChangeVisit, isVisitDateUnavailable, isVisitTimeSlot, isoDay, localClockAt,
+  TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, baseBlockedDays, firstBookableDay, isCalendarDay, parseCalendarDay, visitBookingProblem, canChangeVisit, isVisitDateUnavailable, isVisitTimeSlot, isoDay, localClockAt,
   minutesUntil, parseBlockedDate, visitDateUnavailableReason, visitStart, weekdayOf, type CalendarDay, type LocalClock,
 } from '../../src/shared/visitCalendar';
 
@@ -83,6 +83,25 @@ describe('visit calendar: unavailable dates (spec §5)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('the first bookable day (where the calendar opens) is bookable and no earlier day is, with any server list', () => {
+    fc.assert(
+      fc.property(anyClock, fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 8 }), (now, offsets) => {
+        const blocked = offsets.map((o) => isoDay(addDays(now, o)));
+        const first = firstBookableDay(now, { blocked, uf: 'SP' });
+        const bookable = Array.from({ length: 30 }, (_, i) => addDays(now, i + 1)).filter((d) => !isVisitDateUnavailable(d, now, { blocked, uf: 'SP' }));
+        expect(first).toEqual(bookable[0] ?? null);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('no first bookable day when the server blocks every day of the window', () => {
+    const now = clock({ year: 2026, month: 11, day: 22 }, 9);
+    const blocked = Array.from({ length: 30 }, (_, i) => isoDay(addDays(now, i + 1)));
+    expect(firstBookableDay(now, { blocked })).toBeNull();
+    expect(firstBookableDay(now)).toEqual({ year: 2026, month: 11, day: 24 });
   });
 
   it('every day on the server list is unavailable, and the list blocks nothing else', () => {

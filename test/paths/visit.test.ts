@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { visitPaths } from './visit.paths';
+
+describePaths(visitPaths);
