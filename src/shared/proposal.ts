@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { formatBRL } from './money';
-import type { StepStatus } from './steps';
+import { messages as m } from './messages';
+import { currentStep, type MenuStep, type StepStatus } from './steps';
 
 /**
  * Proposal formulas and display rules (spec §9 "Proposal figures", §2 "Proposal screen", §3
@@ -37,6 +38,20 @@ export const Proposal = v.object({
   module_power: v.nullish(v.number()),
   module_quantity: v.nullish(v.number()),
   structure_warranty: v.nullish(v.number()),
+  /** the monthly bill the proposal was sized from, R$ */
+  old_bill: v.nullish(v.number()),
+  /** the monthly bill with solar, R$ (never zero: see bill_after_solar) */
+  new_bill: v.nullish(v.number()),
+  /** the calendar year whose Fio B share the figures use */
+  year: v.nullish(v.number()),
+  /** what stays on the bill after solar, line by line (the sizing engine's lines) */
+  bill_after_solar: v.nullish(v.array(v.object({
+    key: v.picklist(['minimum_availability', 'public_lighting', 'fio_b', 'uncompensated_consumption']),
+    /** R$ per month */
+    value: v.number(),
+    kwh: v.optional(v.number()),
+    share: v.optional(v.number()),
+  }))),
 });
 export type Proposal = v.InferOutput<typeof Proposal>;
 export type ProposalType = Proposal['type'];
@@ -136,6 +151,16 @@ export function latestProposal<P extends { type: ProposalType }>(proposals: read
 export const initialProposalActionsDisabled = (stepStatus: StepStatus | null | undefined): boolean =>
   stepStatus === 'APPROVED' || stepStatus === 'NOT_DONE';
 
+/**
+ * The final proposal's 'Compra à vista' and 'Financiamento' are open only while the customer is at
+ * the offer: the visit approved and nothing chosen yet (current step SIGNATURE for a subscription
+ * customer, PROPOSAL_FINAL for a lending one). After a choice (a plan or the final proposal) they close.
+ */
+export const finalProposalActionsDisabled = (steps: readonly Pick<MenuStep, 'type' | 'status'>[]): boolean => {
+  const step = currentStep(steps);
+  return step !== 'SIGNATURE' && step !== 'PROPOSAL_FINAL';
+};
+
 /** Everything the proposal screen and PDF print, computed once. */
 export interface ProposalFigures {
   readonly title: string;
@@ -217,3 +242,61 @@ export function billAfterSolarLabel(line: { key: BillAfterSolarKey; kwh?: number
       return 'Consumo não compensado';
   }
 }
+
+export interface BillAfterSolarFigures {
+  /** the bill today, 'R$ 600,00' */
+  readonly oldBill: string;
+  /** each line that stays on the bill, with its monthly value */
+  readonly lines: readonly { readonly key: BillAfterSolarKey; readonly label: string; readonly value: string }[];
+  /** the sum of the lines: the bill with solar, 'R$ 87,10' */
+  readonly newBill: string;
+}
+
+/**
+ * What stays on the bill after solar (issue 5: savings are never a zero bill), or null for a
+ * proposal stored without the engine's lines. The new bill is the sum of the lines shown.
+ */
+export function billAfterSolarFigures(p: Proposal): BillAfterSolarFigures | null {
+  const lines = p.bill_after_solar;
+  if (!lines || lines.length === 0) return null;
+  const year = p.year ?? (p.created_at ? new Date(p.created_at).getUTCFullYear() : new Date().getUTCFullYear());
+  const total = lines.reduce((sum, l) => sum + Math.round(l.value * 100), 0) / 100;
+  return {
+    oldBill: p.old_bill != null ? formatMoney(p.old_bill) : '',
+    lines: lines.map((l) => ({ key: l.key, label: billAfterSolarLabel(l, year), value: formatMoney(l.value) })),
+    newBill: formatMoney(total),
+  };
+}
+
+// ---- what the screen and the PDF print, label and value (same words, same figures) ----
+
+/** The five figure cards of the screen, label and value with its unit, in the screen's order. */
+export function proposalCards(p: Proposal): { label: string; value: string }[] {
+  const f = proposalFigures(p);
+  return [
+    { label: m['proposal.card.power'], value: `${f.power} kWp` },
+    { label: m['proposal.card.pricePerWp'], value: `${f.pricePerWp}/Wp` },
+    { label: m['proposal.card.monthlyProduction'], value: `${f.monthlyProduction} kWh` },
+    { label: m['proposal.card.annualSavings'], value: `R$ ${f.annualSavings}` },
+    { label: m['proposal.card.payback'], value: `${f.paybackMonths} ${m['proposal.card.months']}` },
+  ];
+}
+
+/** The detailed figures (dialog and PDF), label and value. */
+export function proposalDetailRows(p: Proposal): { label: string; value: string }[] {
+  const f = proposalFigures(p);
+  return [
+    { label: m['proposal.figure.finalValue'], value: f.finalValue },
+    { label: m['proposal.figure.joiningFee'], value: f.joiningFee },
+    { label: m['proposal.figure.annualProduction'], value: `${f.annualProduction} kWh` },
+    { label: m['proposal.figure.monthlySavings'], value: f.monthlySavings },
+    { label: m['proposal.figure.savings25Years'], value: f.savings25Years },
+    { label: m['proposal.figure.specificProduction'], value: `${f.specificProduction} kWh/kWp por ano` },
+    { label: m['proposal.figure.area'], value: f.area },
+    { label: m['proposal.figure.startsIn'], value: `${f.monthsUntilProduction} meses` },
+  ];
+}
+
+export const PROPOSAL_BENEFITS = [
+  m['proposal.benefit.monitoring'], m['proposal.benefit.installation'], m['proposal.benefit.freight'], m['proposal.benefit.partners'],
+] as const;

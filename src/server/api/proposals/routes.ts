@@ -1,16 +1,18 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { Proposal } from '../../../shared/proposal';
+import { PROPOSAL_FILE_NAME, Proposal } from '../../../shared/proposal';
+import { ApprovalResponse, FinalApprovalRequest, FinalProposalPublished, FinalProposalRequest } from '../../../shared/api/proposal';
 import { ErrorCode } from '../../../shared/errors';
 import { sha256 } from '../../auth/crypto';
 import { requireSession, type SessionVars } from '../../auth/sessions';
 import type { AppDeps } from '../../config';
 import { staff } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError, jsonBody, validationError } from '../../http/errors';
 import { applyProcessEvent, applyProcessEventIn, customerSteps } from '../../process/service';
-import { proposalsOf } from '../../proposals/service';
-import { audit } from '../../staff/service';
+import { approveFinalProposal, proposalOf, proposalsOf, publishFinalProposal } from '../../proposals/service';
+import { proposalPdf } from '../../proposals/pdf';
+import { audit, requireStaff, type StaffVars } from '../../staff/service';
 import { err } from '../common';
 import type { RouteDoc } from '../registry';
 
@@ -26,6 +28,28 @@ export const proposalsRoutes: RouteDoc[] = [
     responses: {
       200: { description: 'steps after the approval' }, 401: err('no valid token'), 404: err('not this customer'),
       409: err('no initial proposal waiting for approval (4090)'),
+    },
+  },
+  {
+    method: 'get', path: '/portal/customers/:id/proposal/:proposalId/pdf', tag: 'proposals', auth: true,
+    summary: "A proposal as a PDF (the proposal's pdf_link), saved as 'Proposta Inicial.pdf' or 'Proposta Final.pdf'; only the owning customer's token.",
+    responses: { 200: { description: 'application/pdf' }, 401: err('no valid session'), 404: err('not this customer or no such proposal') },
+  },
+  {
+    method: 'put', path: '/portal/customers/approve/proposal_final', tag: 'proposals', auth: true, body: FinalApprovalRequest,
+    summary: 'Approve the FINAL proposal paying cash or financing: the payment type is recorded and the customer becomes LENDING.',
+    responses: {
+      200: { description: 'steps after the approval', schema: ApprovalResponse }, 400: err('unknown payment type (4000)'), 401: err('no valid session'),
+      409: err('no final proposal published, or not at the final proposal (4090)'),
+    },
+  },
+  {
+    method: 'post', path: '/admin/customers/:id/proposal/final', tag: 'admin', auth: true, body: FinalProposalRequest,
+    summary: 'Publish the FINAL proposal (staff): sized from the bill, with the size, price and equipment staff give; only after the visit is accomplished and approved. Notifies the customer; audited.',
+    responses: {
+      201: { description: 'published', schema: FinalProposalPublished }, 400: err('invalid figures (4000)'), 401: err('no valid staff token (4010)'),
+      403: err('a customer token (4030)'), 404: err('no such customer'),
+      409: err('the visit is not accomplished and approved yet (4090)'), 422: err('no system can be sized with these figures'),
     },
   },
 ];
@@ -70,5 +94,39 @@ export function proposalsApi(deps: AppDeps): Hono<SessionVars> {
     if (!answer) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
     return answer;
   });
+  app.get('/portal/customers/:id/proposal/:proposalId/pdf', session, async (c) => {
+    const id = idOf(c.req.param('id'));
+    if (id !== c.get('customerId')) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    const found = await proposalOf(deps.db, id, idOf(c.req.param('proposalId')));
+    if (!found) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    const proposal = v.parse(Proposal, found.proposal);
+    const bytes = await proposalPdf(proposal, { customerName: found.customerName });
+    const name = `${PROPOSAL_FILE_NAME[proposal.type]}.pdf`;
+    return new Response(Buffer.from(bytes), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  });
+  app.put('/portal/customers/approve/proposal_final', session, async (c) => {
+    // the spec's call has no payload: an empty body means the default payment type
+    const raw: unknown = await c.req.json().catch(() => ({}));
+    const body = v.safeParse(FinalApprovalRequest, raw ?? {});
+    if (!body.success) throw validationError(body.issues);
+    const move = await approveFinalProposal(deps.db, deps.clock, c.get('customerId'), body.output.payment_type);
+    return c.json({ data: move.steps });
+  });
+  const staffOnly = new Hono<StaffVars>();
+  staffOnly.post('/admin/customers/:id/proposal/final', requireStaff(deps), jsonBody(FinalProposalRequest), async (c) => {
+    const id = idOf(c.req.param('id'));
+    const body = c.req.valid('json');
+    const published = await deps.db.transaction((tx) => publishFinalProposal(tx, deps.clock, id, c.get('staffId'), body));
+    return c.json(published, 201);
+  });
+  app.route('/', staffOnly as unknown as Hono<SessionVars>);
   return app;
 }

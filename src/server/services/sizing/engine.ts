@@ -23,6 +23,10 @@ export interface SizingInput {
   readonly connection?: ConnectionType | undefined;
   /** calendar year the system starts compensating (the Fio B share of that year applies) */
   readonly year: number;
+  /** staff's system size after the technical visit (FINAL proposal), kWp; whole modules; otherwise sized from the bill */
+  readonly powerKwp?: number | undefined;
+  /** staff's price for the system (FINAL proposal), R$; otherwise kWp × the state's R$/Wp */
+  readonly price?: number | undefined;
 }
 
 /** What stays on the bill after solar, line by line (never a zero bill). */
@@ -150,10 +154,15 @@ export function sizeSolarSystem(input: SizingInput): SizingResult {
   const pricePerWp = pricePerWpOf(uf).value;
   const fioBPerKwh = tariff.beforeTaxes * FIO_B_SHARE_OF_TARIFF.value * fioBShare;
   const savingsPerKwh = tariff.withTaxes - (1 - SIMULTANEITY.value) * fioBPerKwh;
-  let moduleQuantity = Math.ceil(round((neededKwp * 1000) / moduleW, 9));
+  const chosenKwp = input.powerKwp;
+  if (chosenKwp !== undefined && !(Number.isFinite(chosenKwp) && chosenKwp > 0)) throw new RangeError('powerKwp must be a positive size');
+  if (input.price !== undefined && !(Number.isFinite(input.price) && input.price > 0)) throw new RangeError('price must be a positive amount');
+  let moduleQuantity = chosenKwp !== undefined
+    ? Math.max(1, Math.round(round((chosenKwp * 1000) / moduleW, 9)))
+    : Math.ceil(round((neededKwp * 1000) / moduleW, 9));
   // Barely above the minimum charge, one module would save a few reais and never pay for itself:
   // offer no system rather than one that does not pay back within its life.
-  if (moduleQuantity > 0) {
+  if (moduleQuantity > 0 && chosenKwp === undefined) {
     const monthlySavingsOfIt = Math.min((moduleQuantity * moduleW * yieldPerKwp) / 1000 / 12, offsetKwh) * savingsPerKwh;
     if ((moduleQuantity * moduleW * pricePerWp) / monthlySavingsOfIt > SYSTEM_LIFE_MONTHS) moduleQuantity = 0;
   }
@@ -169,7 +178,7 @@ export function sizeSolarSystem(input: SizingInput): SizingResult {
   const monthlySavings = usedKwh * tariff.withTaxes - fioB;
   const newBill = billValue - monthlySavings;
 
-  const price = powerKwp * 1000 * pricePerWp;
+  const price = input.price ?? powerKwp * 1000 * pricePerWp;
   const paybackMonths = monthlySavings > 0 ? Math.ceil(round(price / monthlySavings, 9)) : null;
 
   const billAfterSolar: BillLine[] = [
@@ -231,7 +240,7 @@ export function sizeSolarSystem(input: SizingInput): SizingResult {
       annual_production: round(annualProduction, 1),
       monthly_production: round(monthlyProduction, 1),
       price: money(price),
-      price_per_wp: pricePerWp,
+      price_per_wp: input.price !== undefined && powerKwp > 0 ? round(price / (powerKwp * 1000), 4) : pricePerWp,
     },
     annual_values: {
       old_bill: money(billValue),

@@ -1,5 +1,5 @@
 import type { Sourced } from './sources';
-import type { SizingResult } from './engine';
+import type { BillLine, SizingResult } from './engine';
 
 /**
  * The INITIAL proposal the server generates from the engine when the bill is approved (issue 5).
@@ -34,6 +34,13 @@ export interface InitialProposalDraft {
   readonly inverter_warranty: null;
   readonly structure_type: null;
   readonly structure_warranty: null;
+  /** the bill it was sized from and the bill with solar, R$ per month */
+  readonly old_bill: number;
+  readonly new_bill: number;
+  /** the year whose Fio B share applies */
+  readonly year: number;
+  /** what stays on the bill after solar, line by line */
+  readonly bill_after_solar: readonly BillLine[];
 }
 
 /** The fewest inverters of one size (the smallest size that needs the fewest units) covering kWp / 1.3. */
@@ -71,5 +78,9 @@ export function initialProposalFromSizing(result: SizingResult): InitialProposal
     inverter_warranty: null,
     structure_type: null,
     structure_warranty: null,
+    old_bill: result.annual_values.old_bill,
+    new_bill: result.annual_values.new_bill,
+    year: result.year,
+    bill_after_solar: result.bill_after_solar,
   };
 }

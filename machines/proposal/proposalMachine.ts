@@ -1,0 +1,209 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { MessageKey } from '../../src/shared/messages';
+import {
+  finalProposalActionsDisabled, initialProposalActionsDisabled, latestProposal, type Proposal, type ProposalType,
+} from '../../src/shared/proposal';
+import type { CustomerKind, MenuStep } from '../../src/shared/steps';
+
+/**
+ * The proposal screen (spec §2 "Proposal screen", §4 proposals, §7 proposal calls), one machine for
+ * /proposal-initial and /proposal-final: load the customer's last proposal of the screen's type and
+ * steps -> shown, or "not there yet", or a load error with retry. Initial: 'Avançar' opens the
+ * 'Esta é uma proposta inicial' dialog and 'Entendi' approves, then the page reloads; closed when
+ * the PROPOSAL_INITIAL step is APPROVED or NOT_DONE. Final: 'Compra à vista' / 'Financiamento'
+ * store the payment type, approve the final proposal and go to payment. 'Baixar PDF' fetches the
+ * proposal's pdf_link alongside. Side effects are the named actors and actions, provided at the edge.
+ */
+
+export type PaymentType = 'CASH_PURCHASE' | 'FINANCING';
+
+export interface ProposalPageData {
+  customer: { id: number; kind: CustomerKind; steps: Pick<MenuStep, 'type' | 'status'>[] };
+  /** the last proposal of the screen's type (spec §7), none before it is made */
+  proposal: Proposal | null;
+  /** for the initial screen: a FINAL proposal exists (the screen links to it) */
+  hasFinalProposal: boolean;
+}
+
+export interface ProposalContext {
+  type: ProposalType;
+  data: ProposalPageData | null;
+  /** the failure shown above the buttons (approval) */
+  error: MessageKey | null;
+  /** the success shown after an approval, kept across the reload */
+  notice: MessageKey | null;
+  paymentType: PaymentType | null;
+  /** 'Erro ao baixar arquivo. Atualize e tente novamente.' */
+  downloadError: MessageKey | null;
+}
+
+export type ProposalEvent =
+  | { type: 'page.retry' }
+  | { type: 'proposal.advance' }
+  | { type: 'dialog.confirm' }
+  | { type: 'dialog.dismiss' }
+  | { type: 'payment.choose'; paymentType: PaymentType }
+  | { type: 'pdf.download' }
+  | { type: 'details.open' }
+  | { type: 'details.close' };
+
+export const proposalMachine = setup({
+  types: {
+    context: {} as ProposalContext,
+    events: {} as ProposalEvent,
+    input: {} as { type: ProposalType },
+  },
+  actors: {
+    /** GET /portal/customers and GET portal/customers/{id}/proposal */
+    loadProposal: fromPromise<ProposalPageData, { type: ProposalType }>(async () => { throw new Error('loadProposal not provided'); }),
+    /** PUT admin/customers/{id}/approve/proposal (the customer's own token) */
+    approveInitialProposal: fromPromise<unknown, { customerId: number }>(async () => { throw new Error('approveInitialProposal not provided'); }),
+    /** PUT portal/customers/approve/proposal_final */
+    approveFinalProposal: fromPromise<unknown, { paymentType: PaymentType }>(async () => { throw new Error('approveFinalProposal not provided'); }),
+    /** fetches pdf_link and saves it as 'Proposta Inicial.pdf' / 'Proposta Final.pdf' */
+    downloadPdf: fromPromise<unknown, { link: string; type: ProposalType }>(async () => { throw new Error('downloadPdf not provided'); }),
+  },
+  actions: {
+    /** the journey reloads the side navigation (the steps changed) */
+    menuChanged: () => {},
+    /** local storage 'paymentType' (spec §3), so proposal-final lands on payment from now on */
+    storePaymentType: (_, _params: { paymentType: PaymentType }) => {},
+    /** the journey goes to /pt/payment */
+    goToPayment: () => {},
+  },
+  guards: {
+    noProposalYet: ({ context }) => !context.data?.proposal,
+    isInitialProposal: ({ context }) => context.type === 'INITIAL',
+    /** spec §4: 'Avançar' is closed while the PROPOSAL_INITIAL step is APPROVED or NOT_DONE */
+    initialProposalOpen: ({ context }) =>
+      !initialProposalActionsDisabled(context.data?.customer.steps.find((s) => s.type === 'PROPOSAL_INITIAL')?.status ?? null),
+    /** cash or financing only while the customer is at the offer (shared step model) */
+    finalProposalOpen: ({ context }) => !finalProposalActionsDisabled(context.data?.customer.steps ?? []),
+    hasPdfLink: ({ context }) => Boolean(context.data?.proposal?.pdf_link),
+  },
+}).createMachine({
+  id: 'proposal',
+  description: 'The proposal screen (initial or final): figures, PDF download, approval.',
+  context: ({ input }) => ({ type: input.type, data: null, error: null, notice: null, paymentType: null, downloadError: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadProposal',
+        input: ({ context }) => ({ type: context.type }),
+        onDone: { target: 'deciding', actions: assign({ data: ({ event }) => event.output }) },
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: {
+      description: "'Não foi possível carregar a sua proposta.' with a retry; nothing is lost.",
+      on: { 'page.retry': 'loading' },
+    },
+    deciding: {
+      always: [
+        { guard: 'noProposalYet', target: 'notReady' },
+        { guard: 'isInitialProposal', target: 'shown.decision.initial' },
+        { target: 'shown.decision.final' },
+      ],
+    },
+    notReady: {
+      description: 'No proposal of this type yet: the initial one is being prepared, the final one comes after the visit.',
+      on: { 'page.retry': 'loading' },
+    },
+    shown: {
+      type: 'parallel',
+      states: {
+        decision: {
+          initial: 'initial',
+          states: {
+            initial: {
+              initial: 'reading',
+              states: {
+                reading: {
+                  on: { 'proposal.advance': { guard: 'initialProposalOpen', target: 'confirming', actions: assign({ error: null }) } },
+                },
+                confirming: {
+                  description: "'Esta é uma proposta inicial': the final one needs a free visit.",
+                  on: { 'dialog.confirm': 'approving', 'dialog.dismiss': 'reading' },
+                },
+                approving: {
+                  invoke: {
+                    src: 'approveInitialProposal',
+                    input: ({ context }) => ({ customerId: context.data?.customer.id ?? 0 }),
+                    // spec §7: approve, then reload
+                    onDone: { target: '#proposal.loading', actions: ['menuChanged', assign({ notice: 'proposal.initial.approved' })] },
+                    onError: { target: 'reading', actions: assign({ error: 'proposal.approve.error' }) },
+                  },
+                },
+              },
+            },
+            final: {
+              initial: 'choosing',
+              states: {
+                choosing: {
+                  on: {
+                    'payment.choose': {
+                      guard: 'finalProposalOpen',
+                      target: 'approving',
+                      actions: assign({ paymentType: ({ event }) => event.paymentType, error: null }),
+                    },
+                  },
+                },
+                approving: {
+                  invoke: {
+                    src: 'approveFinalProposal',
+                    input: ({ context }) => ({ paymentType: context.paymentType ?? 'CASH_PURCHASE' }),
+                    // stored once the server took it: a type left in local storage after a refusal would
+                    // send the proposal-final route to payment (spec §2) with nothing approved
+                    onDone: {
+                      target: 'approved',
+                      actions: [
+                        { type: 'storePaymentType', params: ({ context }) => ({ paymentType: context.paymentType ?? 'CASH_PURCHASE' }) },
+                        'menuChanged', 'goToPayment',
+                      ],
+                    },
+                    onError: { target: 'choosing', actions: assign({ error: 'proposal.approve.error' }) },
+                  },
+                },
+                approved: { type: 'final', description: 'On to the payment screen.' },
+              },
+            },
+          },
+        },
+        details: {
+          description: 'The detailed-proposal dialog: equipment details and benefits.',
+          initial: 'closed',
+          states: {
+            closed: { on: { 'details.open': 'open' } },
+            open: { on: { 'details.close': 'closed' } },
+          },
+        },
+        pdf: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'pdf.download': [
+                  { guard: 'hasPdfLink', target: 'downloading', actions: assign({ downloadError: null }) },
+                  // spec §8: a proposal without a link
+                  { actions: assign({ downloadError: 'proposal.download.error' }) },
+                ],
+              },
+            },
+            downloading: {
+              invoke: {
+                src: 'downloadPdf',
+                input: ({ context }) => ({ link: context.data?.proposal?.pdf_link ?? '', type: context.type }),
+                onDone: { target: 'idle' },
+                onError: { target: 'idle', actions: assign({ downloadError: 'proposal.download.error' }) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The proposal of the screen's type from GET .../proposal (spec §7: filtered by type, the last one). */
+export const proposalForScreen = (list: readonly Proposal[], type: ProposalType): Proposal | null => latestProposal(list, type);

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { proposalPaths } from './proposal.paths';
+
+describePaths(proposalPaths);
