@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'docs/**', 'drizzle/**', 'coverage/**'] },
+  // .scratch*: local scratch work, gitignored
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'docs/**', 'drizzle/**', 'coverage/**', 'test-results/**', '.scratch*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,14 +2,17 @@ import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth/authMachine';
 import { billMachine } from './bill/billMachine';
 import { journeyMachine } from './journey/journeyMachine';
+import { notificationsMachine } from './notifications/notificationsMachine';
 import { processMachine } from './process/processMachine';
+import { proposalMachine } from './proposal/proposalMachine';
+import { visitMachine } from './visit/visitMachine';
 
 /**
  * The registry of every machine in machines/: `npm run diagrams` draws each one into
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, billMachine, journeyMachine, processMachine };
+export { authMachine, billMachine, journeyMachine, notificationsMachine, processMachine, proposalMachine, visitMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -19,6 +22,8 @@ export interface RegisteredMachine {
   purpose: string;
   /** Routes (without the language segment) whose showing this machine decides; none for server machines. */
   screens: readonly string[];
+  /** Where it runs when it decides no route (a header part, the server), for the analysts' index. */
+  runsIn?: string;
   /** The machine's file, relative to the repository root. */
   source: string;
 }
@@ -50,10 +55,33 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     source: 'machines/bill/billMachine.ts',
   },
   {
+    name: 'notifications',
+    machine: notificationsMachine,
+    purpose: "The notification bell in the signed-in page header: loads the customer's notifications, counts the unread ones, marks a notification READ when the customer closes it and reloads the list 700 ms later; a failed mark says 'Erro ao ler notificação' and changes nothing.",
+    screens: [],
+    runsIn: 'the header of every signed-in screen',
+    source: 'machines/notifications/notificationsMachine.ts',
+  },
+  {
     name: 'process',
     machine: processMachine,
     purpose: "One customer's process on the server, from sign-up to a connected system; customer and staff actions are its events and the steps list (GET /portal/customers/steps) is derived from it.",
     screens: [],
+    runsIn: 'the server',
     source: 'machines/process/processMachine.ts',
+  },
+  {
+    name: 'proposal',
+    machine: proposalMachine,
+    purpose: "The proposal screen (initial or final): loads the last proposal of its type, downloads its PDF, approves the initial one after the 'Esta é uma proposta inicial' dialog, and takes the final one with cash or financing on to payment.",
+    screens: ['/proposal-initial', '/proposal-final'],
+    source: 'machines/proposal/proposalMachine.ts',
+  },
+  {
+    name: 'visit',
+    machine: visitMachine,
+    purpose: "The technical-visit page: loads the customer, their visit and the blocked days; shows the visit with its status banner, or the form (calendar by the shared rules, time slot, phone, CEP lookup at 8 digits that fills and locks what it returned, 10 s CEP messages and manual entry); books, then reloads schedule and menu; cancels or reschedules after a confirmation while the visit is 24 hours away or more.",
+    screens: ['/technical-visit'],
+    source: 'machines/visit/visitMachine.ts',
   },
 ];

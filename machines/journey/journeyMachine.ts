@@ -1,9 +1,9 @@
-import { assign, createMachine, enqueueActions, fromPromise, setup, type AnyMachineSnapshot } from 'xstate';
+import { assign, createMachine, enqueueActions, fromPromise, not, setup, type AnyMachineSnapshot } from 'xstate';
 import type { authMachine, RegisterType } from '../auth/authMachine';
 import { currentStep, landingRoute, type PrivateRoute } from '../../src/shared/steps';
-import { isMenuItemEnabled, MENU_ITEMS, selectedMenuItem } from '../../src/shared/menu';
+import { isMenuItemEnabled, mayRevealMenuList, MENU_ITEMS, selectedMenuItem } from '../../src/shared/menu';
 import type { CustomerProfile } from '../../src/shared/api/customer';
-import { messages as m } from '../../src/shared/messages';
+import type { MessageKey } from '../../src/shared/messages';
 
 /**
  * Which screen the customer sees (spec §2): the route table, the route guard, the landing page after
@@ -27,7 +27,11 @@ export interface JourneyInput {
   paymentTypeStored?: boolean;
 }
 
-export interface Notice { tone: 'success' | 'error'; text: string }
+/**
+ * A message for the customer, by its catalogue key: the app looks the text up when it shows the
+ * toast, so the landing page's bundle does not carry the whole pt-BR catalogue.
+ */
+export interface Notice { tone: 'success' | 'error'; key: MessageKey }
 
 export interface JourneyContext {
   session: { token: string; phone: string } | null;
@@ -54,7 +58,9 @@ export type JourneyEvent =
   | { type: 'code.back' }
   | { type: 'logout' }
   | { type: 'session.expired'; reason?: 'unauthorized' | 'elsewhere' }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  /** a screen changed the customer's process (bill sent, analysis arrived, proposal approved...): reload the menu */
+  | { type: 'menu.reload' };
 
 /** Spec §9: thank-you countdown 3 s. */
 export const THANK_YOU_FROM = 3;
@@ -139,7 +145,7 @@ const LANDING_SCREENS = (Object.keys(PRIVATE_SCREENS) as PrivateScreen[]).filter
 const landingTransitions = (actions: string[] = []) =>
   LANDING_SCREENS.map((screen) => ({
     guard: { type: 'landsOn' as const, params: { screen } },
-    target: `#journey.signedIn.${screen}`,
+    target: `#journey.signedIn.screen.${screen}`,
     actions: actions as never,
   }));
 
@@ -147,9 +153,10 @@ const privateStates = Object.fromEntries(
   (Object.entries(PRIVATE_SCREENS) as [PrivateScreen, string][]).map(([screen, path]) => [screen, { meta: { path } }]),
 ) as Record<PrivateScreen, { meta: { path: string } }>;
 
+/** Inside the signed-in frame: from one private screen to another, without leaving the frame (the menu stays as it is). */
 const privateRouteTransitions = (Object.entries(PRIVATE_SCREENS) as [PrivateScreen, string][]).map(([screen, path]) => ({
   guard: { type: 'isRoute' as const, params: { path } },
-  target: `#journey.signedIn.${screen}`,
+  target: `.${screen}`,
 }));
 
 export const journeyMachine = setup({
@@ -172,6 +179,10 @@ export const journeyMachine = setup({
     /** POST /portal/logout */
     logout: fromPromise<void, { token: string }>(async () => {
       throw new Error('logout not provided');
+    }),
+    /** GET /portal/customers again: the profile with its steps, for the side navigation */
+    reloadMenu: fromPromise<CustomerProfile, { token: string }>(async () => {
+      throw new Error('reloadMenu not provided');
     }),
   },
   delays: {
@@ -206,6 +217,9 @@ export const journeyMachine = setup({
     authShowsCode: ({ event }) => snapshotOf(event)?.hasTag('code') ?? false,
     authShowsRegistration: ({ event }) => snapshotOf(event)?.hasTag('registration') ?? false,
     thankYouCountdownEnding: ({ context }) => context.thankYouCount <= 1,
+    /** spec §2: the bill step's status is known and not PENDING, or the customer is LENDING */
+    menuMayShow: ({ context }) =>
+      mayRevealMenuList(context.customer?.steps, context.customer?.subscription_lending ?? 'SUBSCRIPTION'),
   },
   actions: {
     // edge effects (local storage, analytics), provided by the app; they read what the machine decided from context
@@ -216,6 +230,7 @@ export const journeyMachine = setup({
     saveSignUpOptions: () => {},
     clearRegisterType: () => {},
     saveBill: () => {},
+    saveCoupon: () => {},
     trackConversion: () => {},
 
     rememberRequestedPath: assign({ requestedPath: ({ event }) => routePath(event) }),
@@ -229,6 +244,13 @@ export const journeyMachine = setup({
       const coupon = event.search?.cupom ?? event.search?.coupon;
       const registerType: RegisterType = event.search?.type === 'business' ? 'business' : 'personal';
       return { coupon: coupon ? coupon.toUpperCase() : context.coupon, registerType, confirmed: null };
+    }),
+    /** a campaign link to the landing page (`/pt?cupom=...`) keeps its coupon for the sign-up form, as /sign-up does */
+    rememberCoupon: assign({
+      coupon: ({ context, event }) => {
+        const coupon = event.type === 'route.changed' ? event.search?.cupom ?? event.search?.coupon : undefined;
+        return coupon ? coupon.toUpperCase() : context.coupon;
+      },
     }),
     /** spec §2 landing page: the `bill` query parameter is kept */
     rememberBill: assign({
@@ -254,18 +276,18 @@ export const journeyMachine = setup({
     }),
     forgetSession: assign({ session: null, customer: null, thankYouPending: false, justRegistered: false }),
     welcomeNewCustomer: assign({
-      thankYouPending: true, justRegistered: false, notice: { tone: 'success', text: m['signup.success'] },
+      thankYouPending: true, justRegistered: false, notice: { tone: 'success', key: 'signup.success' },
     }),
     startThankYouCountdown: assign({ thankYouCount: THANK_YOU_FROM }),
     tickThankYouCountdown: assign({ thankYouCount: ({ context }) => Math.max(0, context.thankYouCount - 1) }),
     finishThankYou: assign({ thankYouPending: false }),
-    noticeLogoutFailed: assign({ notice: { tone: 'error', text: m['common.logout.error'] } }),
+    noticeLogoutFailed: assign({ notice: { tone: 'error', key: 'common.logout.error' } }),
     noticeSessionExpired: assign({
       notice: ({ event }) => event.type === 'session.expired' && event.reason === 'unauthorized'
-        ? { tone: 'error' as const, text: m['common.error.unauthorized'] }
+        ? { tone: 'error' as const, key: 'common.error.unauthorized' as const }
         : null,
     }),
-    noticeGenericError: assign({ notice: { tone: 'error', text: m['common.error.generic'] } }),
+    noticeGenericError: assign({ notice: { tone: 'error', key: 'common.error.generic' } }),
     dismissNotice: assign({ notice: null }),
   },
 }).createMachine({
@@ -291,14 +313,18 @@ export const journeyMachine = setup({
     'route.changed': [
       { guard: 'isPrivateRouteWithoutSession', target: '#journey.home' },
       { guard: 'isRouteWhileThankYouPending', target: '#journey.thankYou' },
-      { guard: 'isPublicRouteWithSession', target: '#journey.signedIn.bill' },
-      // refused: the router restores the machine's path (the "back one page" of spec §2)
-      { guard: 'isRouteClosedByMenu' },
-      { guard: { type: 'isRoute', params: { path: '/' } }, target: '#journey.home', actions: ['rememberBill', 'saveBill'] },
+      { guard: 'isPublicRouteWithSession', target: '#journey.signedIn.screen.bill' },
+      { guard: { type: 'isRoute', params: { path: '/' } }, target: '#journey.home', actions: ['rememberBill', 'saveBill', 'rememberCoupon', 'saveCoupon'] },
       { guard: { type: 'isRoute', params: { path: '/welcome' } }, target: '#journey.welcome' },
       { guard: { type: 'isRoute', params: { path: '/login' } }, target: '#journey.signIn' },
       { guard: { type: 'isRoute', params: { path: '/sign-up' } }, target: '#journey.signUp', actions: ['rememberSignUpOptions', 'saveSignUpOptions'] },
-      ...privateRouteTransitions,
+      // a reload (or a typed URL) on a later step of a flow starts that flow again at its phone step:
+      // the code entry and the confirmed phone lived in memory only; asking again within 30 s leads on
+      // to the code already sent. The company flag is the stored one.
+      { guard: { type: 'isRoute', params: { path: '/access-account' } }, target: '#journey.signIn' },
+      { guard: { type: 'isRoute', params: { path: '/sign-up/access-code' } }, target: '#journey.signUp' },
+      { guard: { type: 'isRoute', params: { path: '/create-account' } }, target: '#journey.signUp' },
+      // private routes with a session are the signed-in frame's (signedIn.screen); anything else is refused
     ],
     'notice.dismiss': { actions: 'dismissNotice' },
   },
@@ -409,7 +435,7 @@ export const journeyMachine = setup({
         counting: {
           after: {
             oneSecond: [
-              { guard: 'thankYouCountdownEnding', target: '#journey.signedIn.bill', actions: ['tickThankYouCountdown', 'finishThankYou', 'clearThankYouFlag'] },
+              { guard: 'thankYouCountdownEnding', target: '#journey.signedIn.screen.bill', actions: ['tickThankYouCountdown', 'finishThankYou', 'clearThankYouFlag'] },
               { target: 'counting', reenter: true, actions: 'tickThankYouCountdown' },
             ],
           },
@@ -420,29 +446,86 @@ export const journeyMachine = setup({
       },
     },
     signedIn: {
-      description: 'Private screens, inside the layout with the side navigation.',
-      initial: 'bill',
+      description: 'Private screens, inside the layout with the side navigation: the screen, and the menu beside it.',
+      type: 'parallel',
       on: {
         'session.expired': { target: 'home', actions: ['forgetSession', 'clearStoredSession', 'noticeSessionExpired'] },
-        // re-entering records the screen in the history state, where a failed logout returns
-        logout: { target: '.loggingOut', reenter: true },
       },
       states: {
-        ...privateStates,
-        loggingOut: {
-          on: { 'route.changed': {}, logout: {} },
-          invoke: {
-            src: 'logout',
-            input: ({ context }) => ({ token: context.session?.token ?? '' }),
-            onDone: { target: '#journey.home', actions: ['forgetSession', 'clearStoredSession'] },
-            onError: [
-              // the token is no longer valid anyway: the customer is out
-              { guard: 'isUnauthorized', target: '#journey.home', actions: ['forgetSession', 'clearStoredSession'] },
-              { target: 'previous', actions: 'noticeLogoutFailed' },
+        screen: {
+          description: 'The private screen shown; moving between screens leaves the menu as it is.',
+          initial: 'bill',
+          on: {
+            // spec §2 route guard for a signed-in customer, in its order; then the private route table
+            'route.changed': [
+              { guard: 'isRouteWhileThankYouPending', target: '#journey.thankYou' },
+              { guard: 'isPublicRouteWithSession', target: '.bill' },
+              // refused: the router restores the machine's path (the "back one page" of spec §2)
+              { guard: 'isRouteClosedByMenu' },
+              ...privateRouteTransitions,
             ],
+            // re-entering records the screen in the history state, where a failed logout returns
+            logout: { target: '.loggingOut', reenter: true },
+          },
+          states: {
+            ...privateStates,
+            loggingOut: {
+              on: { 'route.changed': {}, logout: {} },
+              invoke: {
+                src: 'logout',
+                input: ({ context }) => ({ token: context.session?.token ?? '' }),
+                onDone: { target: '#journey.home', actions: ['forgetSession', 'clearStoredSession'] },
+                onError: [
+                  // the token is no longer valid anyway: the customer is out
+                  { guard: 'isUnauthorized', target: '#journey.home', actions: ['forgetSession', 'clearStoredSession'] },
+                  { target: 'previous', actions: 'noticeLogoutFailed' },
+                ],
+              },
+            },
+            previous: { type: 'history' },
           },
         },
-        previous: { type: 'history' },
+        menu: {
+          description: 'The side navigation: when its list of steps shows (spec §2), and reloading it after a screen changed the process.',
+          type: 'parallel',
+          states: {
+            list: {
+              description: 'Drawn disabled while hidden; shown one second after the bill step is known and not PENDING (LENDING customers: whatever the bill).',
+              initial: 'hidden',
+              states: {
+                hidden: {
+                  always: { guard: 'menuMayShow', target: 'revealing' },
+                },
+                revealing: {
+                  always: { guard: not('menuMayShow'), target: 'hidden' },
+                  after: { oneSecond: 'shown' },
+                },
+                shown: {
+                  always: { guard: not('menuMayShow'), target: 'hidden' },
+                },
+              },
+            },
+            steps: {
+              description: 'GET /portal/customers again on menu.reload, on the same screen; a failure keeps the menu it had.',
+              initial: 'current',
+              states: {
+                current: {
+                  on: { 'menu.reload': 'reloading' },
+                },
+                reloading: {
+                  // a newer change restarts the reload, so the menu ends with the latest steps
+                  on: { 'menu.reload': { target: 'reloading', reenter: true } },
+                  invoke: {
+                    src: 'reloadMenu',
+                    input: ({ context }) => ({ token: context.session?.token ?? '' }),
+                    onDone: { target: 'current', actions: ['rememberCustomer', 'saveSession'] },
+                    onError: { target: 'current' },
+                  },
+                },
+              },
+            },
+          },
+        },
       },
     },
   },

@@ -12,6 +12,8 @@ export interface ProcessContext {
   paymentType: 'CASH_PURCHASE' | 'FINANCING' | null;
   /** the last bill was refused for a reason that does not allow sending another (spec §4) */
   billLocked?: boolean;
+  /** staff published the FINAL proposal (after the visit was accomplished and approved) */
+  finalProposalPublished?: boolean;
 }
 
 export type ProcessEvent =
@@ -28,6 +30,8 @@ export type ProcessEvent =
   | { type: 'visit.approved' }
   | { type: 'visit.notApproved' }
   | { type: 'plan.signed' }
+  /** staff publish (or re-publish) the FINAL proposal; only once the visit is accomplished and approved */
+  | { type: 'proposal.finalPublished' }
   | { type: 'proposal.finalApproved'; paymentType: 'CASH_PURCHASE' | 'FINANCING' }
   | { type: 'checkout.completed' }
   | { type: 'contract.signed' }
@@ -53,6 +57,7 @@ export const processMachine = setup({
       billLocked: ({ event }) => event.type === 'bill.disapproved' && event.justification !== undefined
         && !billAllowsReupload({ status: 'DISAPPROVED', justification_disapproved: event.justification }),
     }),
+    rememberFinalProposal: assign({ finalProposalPublished: true }),
     becomeLendingCustomer: assign({
       kind: () => 'LENDING' as const,
       paymentType: ({ event }) => (event.type === 'proposal.finalApproved' ? event.paymentType : null),
@@ -131,6 +136,7 @@ export const processMachine = setup({
           ...meta('SIGNATURE', 'NOT_DONE'),
           on: {
             'plan.signed': '#process.subscription.checkout',
+            'proposal.finalPublished': { actions: 'rememberFinalProposal' },
             'proposal.finalApproved': { target: '#process.lending.contract', actions: 'becomeLendingCustomer' },
           },
         },
@@ -149,7 +155,10 @@ export const processMachine = setup({
         proposalFinal: {
           ...meta('PROPOSAL_FINAL', 'PENDING'),
           description: 'The customer approves the final proposal, paying cash or financing.',
-          on: { 'proposal.finalApproved': { target: 'contract', actions: 'becomeLendingCustomer' } },
+          on: {
+            'proposal.finalPublished': { actions: 'rememberFinalProposal' },
+            'proposal.finalApproved': { target: 'contract', actions: 'becomeLendingCustomer' },
+          },
         },
         contract: { ...meta('CONTRACT', 'NOT_DONE'), description: 'Purchase contract on the payment screen.', on: { 'contract.signed': 'supply' } },
         supply: { ...meta('SUPPLY', 'PENDING'), description: 'Kit paid for; waiting for delivery.', on: { 'supply.delivered': '#process.installation' } },

@@ -18,6 +18,8 @@ export interface DocumentedMachine {
   purpose: string;
   /** Screens (routes) whose showing this machine decides; empty for server-side machines. */
   screens: readonly string[];
+  /** Where it runs when it decides no route (a header part, the server). */
+  runsIn?: string;
   /** Where the machine is written, relative to the repository root. */
   source: string;
 }
@@ -56,7 +58,7 @@ function markdown(entry: DocumentedMachine, chart: Statechart): string {
     ...(chart.root.description ? [`> ${chart.root.description}`, ''] : []),
     `- Source: \`${entry.source}\` (machine id \`${chart.id}\`)`,
     `- ${chart.states.length} states, ${chart.transitions.length} transitions`,
-    `- Screens it drives (after \`/pt\`): ${entry.screens.length ? entry.screens.map((s) => `\`${s}\``).join(', ') : 'none (runs on the server)'}`,
+    `- Screens it drives (after \`/pt\`): ${entry.screens.length ? entry.screens.map((s) => `\`${s}\``).join(', ') : `none (runs in ${entry.runsIn ?? 'the server'})`}`,
     `- Picture: [${entry.name}.svg](${entry.name}.svg) · Stately editor import: [${entry.name}.json](${entry.name}.json)`,
     '',
     'Arrows read `event [guard] / actions`. `after x (n s)` fires when the state has lasted that long;',
@@ -114,7 +116,7 @@ export async function generateDocs(entries: readonly DocumentedMachine[], dir = 
     files.push({ path: `${dir}/${entry.name}.md`, text: markdown(entry, chart), machine: entry.name });
     files.push({ path: `${dir}/${entry.name}.svg`, text: await svg(chart, entry.source), machine: entry.name });
     files.push({ path: `${dir}/${entry.name}.json`, text: toStatelyJson(entry.machine, chart, header(entry.source)), machine: entry.name });
-    rows.push(`| [${entry.name}](${entry.name}.md) | ${cell(entry.purpose)} | ${chart.states.length} | ${chart.transitions.length} | ${entry.screens.length ? entry.screens.map((s) => `\`${s}\``).join(', ') : 'none (server)'} | [svg](${entry.name}.svg) · [json](${entry.name}.json) |`);
+    rows.push(`| [${entry.name}](${entry.name}.md) | ${cell(entry.purpose)} | ${chart.states.length} | ${chart.transitions.length} | ${entry.screens.length ? entry.screens.map((s) => `\`${s}\``).join(', ') : `none (${entry.runsIn ?? 'server'})`} | [svg](${entry.name}.svg) · [json](${entry.name}.json) |`);
   }
   const index = [
     `<!-- ${header('machines/index.ts')} -->`,

@@ -19,6 +19,7 @@ import { notificationsApi, notificationsRoutes } from './api/notifications/route
 import { adminApi, adminRoutes } from './api/admin/routes';
 import { journeyApi, journeyRoutes } from './api/journey/routes';
 import { proposalsApi, proposalsRoutes } from './api/proposals/routes';
+import { visitsAdminApi, visitsApi, visitsRoutes } from './api/visits/routes';
 import { ProcessEventRefused, ProcessVersionConflict } from './process/service';
 import { methodsFor, type RouteDoc } from './api/registry';
 import type { AppDeps } from './config';
@@ -31,6 +32,7 @@ export function apiRoutes(opts: { production: boolean }): RouteDoc[] {
   return [
     ...queueRoutes, ...altchaRoutes, ...authRoutes, ...customersRoutes, ...citiesRoutes,
     ...billsRoutes, ...notificationsRoutes, ...journeyRoutes, ...proposalsRoutes, ...adminRoutes,
+    ...visitsRoutes,
     ...(opts.production ? [] : devRoutes),
     { method: 'get', path: '/openapi.json', tag: 'meta', summary: 'This document.', responses: { 200: { description: 'OpenAPI 3.1' } } },
   ];
@@ -88,6 +90,8 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/portal', journeyApi(deps));
   api.route('/', proposalsApi(deps)); // before /admin: the proposal approval also takes the customer's token
   api.route('/admin', adminApi(deps));
+  api.route('/portal', visitsApi(deps));
+  api.route('/admin', visitsAdminApi(deps));
   const document = openApiDocument(routes, API_VERSION);
   api.get('/openapi.json', (c) => c.json(document));
   if (!deps.production) {

@@ -1,3 +1,4 @@
+import type { CepLookup } from './cep/service';
 import type { Db } from './db/index';
 import type { Providers } from './providers/index';
 import type { FileStorage } from './uploads/storage';
@@ -53,4 +54,6 @@ export interface AppDeps {
   storage: FileStorage;
   /** built SPA to serve (dist/web); absent in API-only tests */
   webRoot?: string;
+  /** postal-code lookup (ViaCEP, fallback, cache); from the environment when absent */
+  cep?: CepLookup;
 }

@@ -12,6 +12,7 @@ import { createWorker } from './queue/queue';
 import { purgeExpired } from './maintenance';
 import { billJobs } from './bills/service';
 import { storageFromEnv } from './uploads/storage';
+import { cepLookupFromEnv } from './cep/service';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     webRoot: resolve(env.WEB_ROOT ?? 'dist/web'),
     storage: storageFromEnv(env, dataDir),
+    cep: cepLookupFromEnv(env, clock),
   };
   if (!existsSync(join(deps.webRoot ?? '', 'index.html'))) {
     console.warn(`No built SPA at ${deps.webRoot}; run \`npm run build\` (npm start does). Serving the API only.`);

@@ -39,6 +39,15 @@ export const ErrorCode = {
   BILL_LOCKED: 4092,
   /** a staff route with a customer token (or none) */
   STAFF_ONLY: 4030,
+  /** technical visit (ours): one open visit, day or slot not bookable, within 24 h, no such visit */
+  VISIT_ALREADY_OPEN: 4093,
+  VISIT_TOO_CLOSE: 4095,
+  VISIT_DATE_UNAVAILABLE: 4220,
+  VISIT_NOT_FOUND: 4043,
+  /** postal-code lookup (ours): unknown CEP, or no provider answered */
+  CEP_NOT_FOUND: 4044,
+  CEP_UNAVAILABLE: 5030,
+  CEP_RATE_LIMIT: 4293,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -76,6 +85,13 @@ const byCode: Record<number, MessageKey> = {
   4091: 'process.event.stale',
   4092: 'bill.upload.locked',
   4030: 'staff.forbidden',
+  4093: 'visit.alreadyOpen',
+  4095: 'visit.tooClose',
+  4220: 'visit.dateUnavailable',
+  4043: 'visit.notFound',
+  4044: 'cep.notFound',
+  5030: 'cep.unavailable',
+  4293: 'cep.rateLimited',
   5000: 'api.5000',
   5001: 'api.5001',
   5002: 'api.5002',

@@ -2,6 +2,7 @@ import { createActor } from 'xstate';
 import { definePathModel, sample } from '../../scripts/lib/paths';
 import { journeyMachine, landingScreen, PRIVATE_SCREENS, PUBLIC_PATHS, type JourneyContext, type StoredSession } from '../../machines/journey/journeyMachine';
 import { authMachine } from '../../machines/auth/authMachine';
+import { mayRevealMenuList } from '../../src/shared/menu';
 import {
   apiErrors, companyCustomer, customerAt, lendingCustomer, newVisitorPhone, partnershipCustomer, projectStatusCustomer,
   subscriptionCustomer, unservedRegionCustomer,
@@ -39,6 +40,10 @@ const routes = [
   ...PUBLIC_PATHS.map((path) => sample(`URL ${path}`, { type: 'route.changed' as const, path })),
   ...Object.values(PRIVATE_SCREENS).map((path) => sample(`URL ${path}`, { type: 'route.changed' as const, path })),
   sample('URL /simulation', { type: 'route.changed' as const, path: '/simulation' }),
+  // a reload on a later step of sign-in or sign-up
+  sample('URL /access-account', { type: 'route.changed' as const, path: '/access-account' }),
+  sample('URL /sign-up/access-code', { type: 'route.changed' as const, path: '/sign-up/access-code' }),
+  sample('URL /create-account', { type: 'route.changed' as const, path: '/create-account' }),
   sample('URL /?bill=350', { type: 'route.changed' as const, path: '/', search: { bill: '350' } }),
   sample('URL /sign-up?type=business&cupom=sol10', { type: 'route.changed' as const, path: '/sign-up', search: { type: 'business', cupom: 'sol10' } }),
 ];
@@ -54,6 +59,7 @@ export const journeyPaths = definePathModel({
   ],
   events: {
     'route.changed': routes,
+    'menu.reload': [sample('afterAnAction', { type: 'menu.reload' as const })],
     'session.expired': [
       sample('unauthorized', { type: 'session.expired', reason: 'unauthorized' as const }),
       sample('signedInElsewhere', { type: 'session.expired', reason: 'elsewhere' as const }),
@@ -61,6 +67,14 @@ export const journeyPaths = definePathModel({
   },
   actors: {
     loadCustomer: { done: landingCustomers, error: [sample('unauthorized', apiErrors.unauthorized), sample('offline', apiErrors.offline)] },
+    // the menu reloaded after the bill was sent (in analysis: the list hides) or decided (it shows again)
+    reloadMenu: {
+      done: [
+        sample('billInAnalysis', customerAt(101, 'Ana Souza', 'SUBSCRIPTION', 'BILL', 'PENDING')),
+        sample('billApproved', customerAt(101, 'Ana Souza', 'SUBSCRIPTION', 'PROPOSAL_INITIAL', 'NOT_DONE')),
+      ],
+      error: [sample('offline', apiErrors.offline)],
+    },
     logout: { done: [sample('loggedOut', undefined)], error: [sample('unauthorized', apiErrors.unauthorized), sample('offline', apiErrors.offline)] },
     authFlow: {
       snapshot: [
@@ -85,6 +99,7 @@ export const journeyPaths = definePathModel({
     thankYouCount: c.thankYouCount,
     justRegistered: c.justRegistered,
     requestedPath: c.requestedPath,
+    menuMayShow: c.customer && mayRevealMenuList(c.customer.steps, c.customer.subscription_lending),
   }),
   limit: 400_000,
   checks: {

@@ -71,6 +71,7 @@ function notDrivable(path: TestPath): string | null {
   if (!customerSamples[sampleName]) {
     return `the server cannot make the ${sampleName} sample (every process starts as a subscription one; lending is reached at the final proposal's contract)`;
   }
+  if (all.some((l) => l.startsWith('menu.reload'))) return 'menu.reload is sent by a screen after an action that changes the process (covered by test/web/app/shell.test.tsx)';
   if (all.includes('notice.dismiss')) return 'notice.dismiss is sent by the toast once a notice shows (no notice here)';
   if (all.some((l) => l.startsWith('authFlow resolves (newCustomerRegistered)'))) return 'fills the registration form (covered by test/web/app/journey.test.tsx)';
   if (all.some((l) => l.startsWith('session.expired'))) return 'needs a call answered 401 while a screen is open (the app sends session.expired from its API client)';

@@ -3,6 +3,9 @@ import { authPaths } from './auth.paths';
 import { billPaths } from './bill.paths';
 import { processPaths } from './process.paths';
 import { journeyPaths } from './journey.paths';
+import { notificationsPaths } from './notifications.paths';
+import { proposalPaths } from './proposal.paths';
+import { visitPaths } from './visit.paths';
 
 /** The path model of every machine in machines/index.ts, by registry name. */
-export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, processPaths] as PathModel[];
+export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths] as PathModel[];

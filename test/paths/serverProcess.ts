@@ -36,6 +36,9 @@ export function processDriver(server: TestServer, staffToken: string) {
         // no justification in the sample: the machine lets a new bill be sent, as 'ilegível ou incompleta' does
         return staff('PUT', `/customers/${c.id}/bill`, { status: 'DISAPPROVED', justification: justification ?? 'ilegível ou incompleta', version: (await processOf(c)).version });
       }
+      case 'proposal.finalPublished':
+        // staff publish the FINAL proposal through its own endpoint (sized from the bill)
+        return staff('POST', `/customers/${c.id}/proposal/final`, {});
       case 'proposal.initialApproved':
         // the customer approves with their own token
         return call(server, 'PUT', `/admin/customers/${c.id}/approve/proposal`, undefined, { token: c.token });

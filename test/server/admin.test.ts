@@ -161,4 +161,30 @@ describe('franchisee coverage', () => {
     ]);
     expect((await admin('PUT', '/coverage/XX', { franchisee_id: 'FR' })).status).toBe(404);
   });
+
+  test("staff confirm a customer's partnership: the badge is then asked; audited once; companies have none", async () => {
+    const c = await customer();
+    const partnership = () => call(s, 'GET', `/portal/client-partnership/${c.id}`, undefined, { token: c.token });
+    expect((await partnership()).body.has_partnership).toBe(false);
+    const on = await admin('PUT', `/customers/${c.id}/partnership`, { has_partnership: true });
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual({ id: c.id, has_partnership: true });
+    expect((await partnership()).body.has_partnership).toBe(true);
+    expect((await call(s, 'GET', '/portal/customers', undefined, { token: c.token })).body.has_partnership).toBe(true);
+    // the same value again changes nothing and is not audited twice
+    expect((await admin('PUT', `/customers/${c.id}/partnership`, { has_partnership: true })).status).toBe(200);
+    const trail = (await admin('GET', `/audit?customer_id=${c.id}`)).body.data as unknown[];
+    expect(trail).toEqual([expect.objectContaining({
+      staff_id: staffId, action: 'partnership:set', before: { has_partnership: false }, after: { has_partnership: true },
+    })]);
+    // a customer cannot do it; bad input and unknown customers are refused
+    expect((await call(s, 'PUT', `/admin/customers/${c.id}/partnership`, { has_partnership: false }, { token: c.token })).status).toBe(403);
+    expect((await admin('PUT', `/customers/${c.id}/partnership`, { has_partnership: 'sim' })).status).toBe(400);
+    expect((await admin('PUT', '/customers/999999/partnership', { has_partnership: true })).status).toBe(404);
+    const company = await signUpNewCustomer(s, newPhone(), 'business');
+    const companyId = Number((await call(s, 'GET', '/portal/customers', undefined, { token: company.token })).body.id);
+    const refused = await admin('PUT', `/customers/${companyId}/partnership`, { has_partnership: true });
+    expect(refused.status).toBe(409);
+    expect((await call(s, 'GET', '/portal/customers', undefined, { token: company.token })).body.has_partnership).toBe(false);
+  });
 });

@@ -7,6 +7,12 @@ import { customers, staff } from '../db/schema';
 import { applyProcessEventIn, customerSteps, loadProcess, ProcessEventRefused, ProcessVersionConflict } from '../process/service';
 import { audit, createStaff, renewStaffToken, revokeStaff } from '../staff/service';
 import { STAFF_EVENTS } from '../api/admin/routes';
+import { VISIT_COMMANDS, visitCommand } from './visitCommands';
+import * as v from 'valibot';
+import { FinalProposalRequest } from '../../shared/api/proposal';
+import { ApiError } from '../http/errors';
+import { publishFinalProposal } from '../proposals/service';
+import { setPartnership } from '../staff/partnership';
 
 /**
  * Staff accounts (the printed token is the staff member's bearer token for /api/v1/admin/...;
@@ -18,9 +24,29 @@ import { STAFF_EVENTS } from '../api/admin/routes';
  *   npm run staff -- steps <phone>
  *   npm run staff -- event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]
  * e.g. `npm run staff -- event 5511987654321 visit.confirmed --as ana@empresa.com.br` (audited). Same database settings as the server.
+ * The FINAL proposal, once the visit is accomplished and approved (sized from the bill; the options override):
+ *   npm run staff -- publish-proposal <phone> --as <staff e-mail> [--power-kwp 5.5] [--price 14990]
+ *     [--module-brand ..] [--module-warranty 12] [--inverter-brand ..] [--inverter-warranty 10] [--structure-type ..] [--structure-warranty 5]
+ * An individual's employer partnership, confirmed or withdrawn (the bill page then asks for the employee badge):
+ *   npm run staff -- partnership <phone> on|off --as <staff e-mail>
  */
 const usage = 'usage: npm run staff -- create-staff --name <name> --email <email> | new-token <email> | revoke-staff <email>'
-  + ' | steps <phone> | event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]';
+  + ' | steps <phone> | event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]'
+  + ' | publish-proposal <phone> --as <staff e-mail> [--power-kwp N] [--price N] [--module-brand B] [--module-warranty N]'
+  + ' [--inverter-brand B] [--inverter-warranty N] [--structure-type T] [--structure-warranty N]'
+  + ' | partnership <phone> on|off --as <staff e-mail>';
+
+/** The FINAL proposal's options as the admin endpoint takes them (numbers parsed, the same schema checks them). */
+function finalProposalOptions(argv: string[]): v.SafeParseResult<typeof FinalProposalRequest> {
+  const num = (name: string) => { const raw = option(argv, name); return raw === undefined ? undefined : Number(raw.replace(',', '.')); };
+  const raw = {
+    power_kwp: num('--power-kwp'), price: num('--price'),
+    module_brand: option(argv, '--module-brand'), module_warranty: num('--module-warranty'),
+    inverter_brand: option(argv, '--inverter-brand'), inverter_warranty: num('--inverter-warranty'),
+    structure_type: option(argv, '--structure-type'), structure_warranty: num('--structure-warranty'),
+  };
+  return v.safeParse(FinalProposalRequest, Object.fromEntries(Object.entries(raw).filter(([, x]) => x !== undefined)));
+}
 
 const option = (argv: string[], name: string): string | undefined => {
   const at = argv.indexOf(name);
@@ -66,6 +92,7 @@ async function staffCommand(argv: string[]): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'create-staff' || argv[0] === 'new-token' || argv[0] === 'revoke-staff') return staffCommand(argv);
+  if ((VISIT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return visitCommand(argv);
   const [command, phone, eventType, ...rest] = argv;
   if (!command || !phone || (command === 'event' && !eventType)) {
     console.error(usage);
@@ -82,7 +109,56 @@ async function main(argv: string[]): Promise<number> {
       console.error(`no customer with phone ${phone}`);
       return 1;
     }
-    if (command === 'event') {
+    if (command === 'partnership') {
+      const actorEmail = option(argv, '--as');
+      const [member] = actorEmail
+        ? await database.db.select({ id: staff.id }).from(staff).where(and(eq(staff.email, actorEmail.toLowerCase()), isNull(staff.revokedAt)))
+        : [];
+      if (eventType !== 'on' && eventType !== 'off') {
+        console.error(usage);
+        return 2;
+      }
+      if (!member) {
+        console.error('--as <staff e-mail> of an active staff account is required (npm run staff -- create-staff ...)');
+        return 2;
+      }
+      try {
+        const r = await setPartnership(database.db, systemClock, member.id, customer.id, eventType === 'on');
+        console.log(`partnership ${r.has_partnership ? 'on' : 'off'}${r.changed ? '' : ' (unchanged)'}`);
+        return 0;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 409) {
+          console.error('a company (CNPJ) has no employer partnership');
+          return 1;
+        }
+        throw e;
+      }
+    }
+    if (command === 'publish-proposal') {
+      const actorEmail = option(argv, '--as');
+      const [member] = actorEmail
+        ? await database.db.select({ id: staff.id }).from(staff).where(and(eq(staff.email, actorEmail.toLowerCase()), isNull(staff.revokedAt)))
+        : [];
+      if (!member) {
+        console.error('--as <staff e-mail> of an active staff account is required (npm run staff -- create-staff ...)');
+        return 2;
+      }
+      const options = finalProposalOptions(argv);
+      if (!options.success) {
+        console.error(options.issues[0]?.message ?? usage);
+        return 2;
+      }
+      try {
+        const published = await database.db.transaction((tx) => publishFinalProposal(tx, systemClock, customer.id, member.id, options.output));
+        console.log(`final proposal ${published.id} published; version ${published.version}`);
+      } catch (e) {
+        if (e instanceof ApiError) {
+          console.error(e.message);
+          return 1;
+        }
+        throw e;
+      }
+    } else if (command === 'event') {
       const versionAt = rest.indexOf('--version');
       const version = versionAt >= 0 ? Number(rest[versionAt + 1]) : undefined;
       const actorEmail = option(rest, '--as');

@@ -9,9 +9,16 @@ import { ErrorCode, userMessageForError, type ApiErrorBody } from '../../shared/
 import type { MessageKey } from '../../shared/messages';
 import { messages } from '../../shared/messages';
 import { StepsResponse } from '../../shared/api/steps';
-import { BillsResponse, BillValues } from '../../shared/api/bill';
+import { BillsResponse, BillValues, Notification as NotificationSchema, NotificationsResponse } from '../../shared/api/bill';
 import { CustomerSuccessCase, Partnership, PlanSimulated, type PlanSimulatedRequest } from '../../shared/api/plan';
 import type { MenuStep } from '../../shared/steps';
+import { CalendarConfigResponse, CepResult, Visit, VisitResponse, type VisitRequest } from '../../shared/api/visit';
+import { ApprovalResponse, ProposalsResponse, type PaymentType } from '../../shared/api/proposal';
+import type { Proposal } from '../../shared/proposal';
+
+type Notification = v.InferOutput<typeof NotificationSchema>;
+
+const VisitCreated = v.object({ data: Visit });
 
 /**
  * The browser's API client (spec §7): one function per call, under /api/v1 on the same origin,
@@ -66,7 +73,7 @@ export function createApi(options: ApiClientOptions = {}) {
     headers: { 'Accept-Language': 'pt-BR' },
   });
 
-  async function call<T>(method: 'get' | 'post' | 'patch', path: string, o: CallOptions<T>): Promise<{ status: number; data: T }> {
+  async function call<T>(method: 'get' | 'post' | 'patch' | 'put' | 'delete', path: string, o: CallOptions<T>): Promise<{ status: number; data: T }> {
     const token = o.token !== undefined ? o.token : options.getToken?.() ?? null;
     let response: Response;
     try {
@@ -219,10 +226,97 @@ export function createApi(options: ApiClientOptions = {}) {
       return data.data;
     },
 
+    /** GET /portal/notifications: newest first */
+    async getNotifications(): Promise<Notification[]> {
+      const { data } = await call('get', 'portal/notifications', { schema: NotificationsResponse });
+      return data.data;
+    },
+
+    /** PATCH /portal/notifications/{id} {status: 'READ'} */
+    async markNotificationRead(id: number): Promise<Notification> {
+      const { data } = await call('patch', `portal/notifications/${id}`, { json: { status: 'READ' }, schema: NotificationSchema, fallback: 'notifications.read.error' });
+      return data;
+    },
+
+    /** GET portal/customers/{id}/proposal: the customer's proposals, oldest first */
+    async getProposals(customerId: number): Promise<Proposal[]> {
+      const { data } = await call('get', `portal/customers/${customerId}/proposal`, { schema: ProposalsResponse, fallback: 'proposal.load.error' });
+      return data.data;
+    },
+
+    /** PUT admin/customers/{id}/approve/proposal with the customer's own token (ARCHITECTURE) */
+    async approveInitialProposal(customerId: number): Promise<MenuStep[]> {
+      const { data } = await call('put', `admin/customers/${customerId}/approve/proposal`, { schema: ApprovalResponse, fallback: 'proposal.approve.error' });
+      return data.data;
+    },
+
+    /** PUT portal/customers/approve/proposal_final, with the payment type the screen stored */
+    async approveFinalProposal(paymentType: PaymentType): Promise<MenuStep[]> {
+      const { data } = await call('put', 'portal/customers/approve/proposal_final', { json: { payment_type: paymentType }, schema: ApprovalResponse, fallback: 'proposal.approve.error' });
+      return data.data;
+    },
+
+    /** GET the proposal's PDF (its pdf_link, same origin, with the session token) as a Blob */
+    async downloadProposalPdf(link: string): Promise<Blob> {
+      const token = options.getToken?.() ?? null;
+      let response: Response;
+      try {
+        response = await ky.get(new URL(link, `${origin}/`).toString(), {
+          fetch: options.fetch,
+          throwHttpErrors: false,
+          retry: 0,
+          timeout: 60_000,
+          headers: { 'Accept-Language': 'pt-BR', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        });
+      } catch {
+        throw new ApiError(messages['proposal.download.error'], 0, undefined);
+      }
+      if (response.status === 401 && token) options.onUnauthorized?.();
+      if (!response.ok || !(response.headers.get('Content-Type') ?? '').startsWith('application/pdf')) {
+        throw new ApiError(messages['proposal.download.error'], response.status, undefined);
+      }
+      return response.blob();
+    },
+
     /** GET /portal/cities/{state} */
     async getCities(state: string): Promise<City[]> {
       const { data } = await call('get', `portal/cities/${encodeURIComponent(state)}`, { schema: CitiesResponse, token: null });
       return data.data;
+    },
+
+    /** GET /portal/customers/scheduling: the customer's technical visit, or null */
+    async getVisit(): Promise<Visit | null> {
+      const { data } = await call('get', 'portal/customers/scheduling', { schema: VisitResponse, fallback: 'visit.load.error' });
+      return data.data;
+    },
+
+    /** GET /portal/config-calendar: the days the company blocked ('YYYY-MM-DD') */
+    async getBlockedDays(): Promise<string[]> {
+      const { data } = await call('get', 'portal/config-calendar', { schema: CalendarConfigResponse });
+      return data.data;
+    },
+
+    /** POST /portal/customers/scheduling */
+    async bookVisit(request: VisitRequest): Promise<Visit> {
+      const { data } = await call('post', 'portal/customers/scheduling', { json: request, schema: VisitCreated, fallback: 'visit.book.error' });
+      return data.data;
+    },
+
+    /** PUT /portal/customers/scheduling/{id}: another day, slot or address */
+    async rescheduleVisit(id: number, request: VisitRequest): Promise<Visit> {
+      const { data } = await call('put', `portal/customers/scheduling/${id}`, { json: request, schema: VisitCreated, fallback: 'visit.reschedule.error' });
+      return data.data;
+    },
+
+    /** DELETE /portal/customers/scheduling/{id} */
+    async cancelVisit(id: number): Promise<void> {
+      await call('delete', `portal/customers/scheduling/${id}`, { schema: VisitResponse, fallback: 'visit.cancel.error' });
+    },
+
+    /** GET /portal/cep/{cep}: the address of a CEP (404 unknown, 503 no provider answered) */
+    async lookupCep(cep: string): Promise<CepResult> {
+      const { data } = await call('get', `portal/cep/${encodeURIComponent(cep)}`, { schema: CepResult, fallback: 'cep.unavailable' });
+      return data;
     },
 
     /** where the bot-check widget fetches its challenge */

@@ -33,9 +33,10 @@ function JourneyNotices() {
   const notice = useJourney((s) => s.context.notice);
   useEffect(() => {
     if (!notice) return;
-    void import('../components/Toast/Toast').then(({ toast }) => {
-      if (notice.tone === 'success') toast.success(notice.text);
-      else toast.error(notice.text);
+    // the texts come with the toasts, not with the landing page
+    void Promise.all([import('../components/Toast/Toast'), import('../../shared/messages')]).then(([{ toast }, { messages }]) => {
+      if (notice.tone === 'success') toast.success(messages[notice.key]);
+      else toast.error(messages[notice.key]);
     });
     actor.send({ type: 'notice.dismiss' });
   }, [notice, actor]);

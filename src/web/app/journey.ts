@@ -5,6 +5,9 @@ import type { Api, ApiClientOptions } from '../api/client';
 import * as store from '../session/session';
 import { trackConversion } from './conversion';
 
+/** The routes whose screens run the auth flow (its code is loaded before the machine is told). */
+const AUTH_FLOW_PATHS: ReadonlySet<string> = new Set(['/login', '/access-account', '/sign-up', '/sign-up/access-code', '/create-account']);
+
 export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
 
 export interface JourneyOptions {
@@ -63,6 +66,7 @@ export function createJourney(options: JourneyOptions = {}): Journey {
       authFlow: auth,
       loadCustomer: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).getCustomer(input.token)),
       logout: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).logout(input.token)),
+      reloadMenu: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).getCustomer(input.token)),
     },
     actions: {
       saveSession: ({ context }) => {
@@ -77,6 +81,7 @@ export function createJourney(options: JourneyOptions = {}): Journey {
       },
       clearRegisterType: () => store.clearRegisterType(),
       saveBill: ({ context }) => { if (context.bill) store.writeBill(context.bill); },
+      saveCoupon: ({ context }) => { if (context.coupon) store.writeCoupon(context.coupon); },
       trackConversion: ({ context }) => trackConversion({ customerId: context.customer?.id ?? null }),
     },
   });
@@ -94,6 +99,6 @@ export function createJourney(options: JourneyOptions = {}): Journey {
   const stopListening = store.onSessionClearedElsewhere(() => actor.send({ type: 'session.expired', reason: 'elsewhere' }));
   actor.start();
   const prepareFor = (path: string): Promise<void> | null =>
-    (path === '/login' || path === '/sign-up') && !authFlow ? loadAuthFlow() : null;
+    AUTH_FLOW_PATHS.has(path) && !authFlow ? loadAuthFlow() : null;
   return { actor, getApi, origin: options.origin ?? '', prepareFor, stop: () => { stopListening(); actor.stop(); } };
 }

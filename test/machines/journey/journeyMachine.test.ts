@@ -42,6 +42,7 @@ function start(input: JourneyInput = {}, opts: {
       clearRegisterType: effect('clearRegisterType'),
       saveSignUpOptions: ({ context }) => { effects.push(`saveSignUpOptions:${context.registerType}:${context.coupon ?? ''}`); },
       saveBill: ({ context }) => { effects.push(`saveBill:${context.bill ?? ''}`); },
+      saveCoupon: ({ context }) => { effects.push(`saveCoupon:${context.coupon ?? ''}`); },
       trackConversion: effect('trackConversion'),
     },
   });
@@ -73,11 +74,22 @@ describe('journeyMachine: route guard (spec §2)', () => {
     expect(path()).toBe('/');
   });
 
-  it('refuses the flow screens typed by hand (the router then restores the machine path)', () => {
+  it('refuses thank-you and unknown routes typed by hand (the router then restores the machine path)', () => {
     const { actor, path } = start();
-    for (const p of ['/access-account', '/sign-up/access-code', '/create-account', '/thank-you', '/nope']) {
+    for (const p of ['/thank-you', '/nope']) {
       actor.send({ type: 'route.changed', path: p });
       expect(path()).toBe('/');
+    }
+  });
+
+  it('a reload on a later step of sign-in or sign-up starts that flow again at its phone step', () => {
+    for (const [typed, expected] of [['/access-account', '/login'], ['/sign-up/access-code', '/sign-up'], ['/create-account', '/sign-up']]) {
+      const { actor, path } = start({ registerType: 'business' });
+      actor.send({ type: 'route.changed', path: typed! });
+      expect(path()).toBe(expected);
+      // the stored company flag survives the reload
+      expect(actor.getSnapshot().context.registerType).toBe('business');
+      actor.stop();
     }
   });
 
@@ -163,6 +175,18 @@ describe('journeyMachine: route guard (spec §2)', () => {
     actor.send({ type: 'route.changed', path: '/sign-up' });
     expect(effects.at(-1)).toBe('saveSignUpOptions:personal:PROMO');
   });
+
+  it('a campaign link to the landing page keeps its coupon for the sign-up form (/pt?cupom=abc)', () => {
+    const { actor, effects } = start();
+    actor.send({ type: 'route.changed', path: '/', search: { bill: '350', cupom: 'abc' } });
+    expect(actor.getSnapshot().context.coupon).toBe('ABC');
+    expect(effects).toContain('saveCoupon:ABC');
+    actor.send({ type: 'route.changed', path: '/sign-up' });
+    expect(effects.at(-1)).toBe('saveSignUpOptions:personal:ABC');
+    // the landing page without a coupon forgets nothing
+    actor.send({ type: 'route.changed', path: '/' });
+    expect(actor.getSnapshot().context.coupon).toBe('ABC');
+  });
 });
 
 describe('journeyMachine: logout and session', () => {
@@ -183,7 +207,7 @@ describe('journeyMachine: logout and session', () => {
     await vi.waitFor(() => expect(path()).toBe('/bill'));
     actor.send({ type: 'route.changed', path: '/profile' });
     actor.send({ type: 'logout' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.notice?.text).toBe(m['common.logout.error']));
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice?.key).toBe('common.logout.error'));
     expect(path()).toBe('/profile');
     expect(actor.getSnapshot().context.session).not.toBeNull();
   });
@@ -193,7 +217,7 @@ describe('journeyMachine: logout and session', () => {
     await vi.waitFor(() => expect(path()).toBe('/bill'));
     actor.send({ type: 'session.expired', reason: 'unauthorized' });
     expect(path()).toBe('/');
-    expect(actor.getSnapshot().context.notice?.text).toBe(m['common.error.unauthorized']);
+    expect(actor.getSnapshot().context.notice?.key).toBe('common.error.unauthorized');
   });
 });
 
@@ -279,7 +303,7 @@ describe('journeyMachine: sign-in and sign-up through the auth machine', () => {
       form: { kind: 'personal', name: 'Maria', email: 'm@x.com', state: 'SP', city: 1, unit_type: 'RESIDENCIAL', bill: 100, coupon: '', terms: true },
     });
     await vi.waitFor(() => expect(path()).toBe('/thank-you'));
-    expect(actor.getSnapshot().context.notice?.text).toBe(m['signup.success']);
+    expect(actor.getSnapshot().context.notice?.key).toBe('signup.success');
     const seen = [actor.getSnapshot().context.thankYouCount];
     for (let i = 0; i < 2; i++) {
       await vi.advanceTimersByTimeAsync(1000);

@@ -221,11 +221,14 @@ describe('routes and guard', () => {
     expect(await screen.findByRole('heading', { name: 'Acompanhe sua energia solar no app' })).toBeTruthy();
   });
 
-  it('a typed flow URL is refused and the URL restored', async () => {
+  it('a typed later step of a flow starts that flow at its phone step; thank-you without a session is refused', async () => {
     const history = await renderApp('/pt/login');
     await screen.findByRole('button', { name: 'Receber código por SMS' });
     history.push('/pt/create-account');
-    await waitFor(() => expect(urlOf(history)).toBe('/pt/login'));
+    await waitFor(() => expect(urlOf(history)).toBe('/pt/sign-up'));
+    await screen.findByRole('heading', { name: 'Crie sua conta' });
+    history.push('/pt/thank-you');
+    await waitFor(() => expect(urlOf(history)).toBe('/pt/sign-up'));
   });
 
   it('a public URL with a session goes to /pt/bill; /pt-br/bill is the bill page; a 401 logs out', async () => {

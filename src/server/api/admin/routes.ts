@@ -11,6 +11,7 @@ import { ApiError, jsonBody } from '../../http/errors';
 import { notify } from '../../notifications/service';
 import { applyProcessEventIn, customerSteps, loadProcess } from '../../process/service';
 import { audit, auditTrail, requireStaff, type StaffVars } from '../../staff/service';
+import { setPartnership } from '../../staff/partnership';
 import { billFile } from '../../bills/service';
 import { attachment } from '../bills/routes';
 import { err } from '../common';
@@ -40,6 +41,7 @@ export const StaffBillDecision = v.pipe(
 );
 export const StaffNotification = v.object({ message: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(1000)) });
 export const CoverageEntry = v.object({ franchisee_id: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)) });
+export const PartnershipEntry = v.object({ has_partnership: v.boolean() });
 
 const ProcessView = v.object({ state: v.unknown(), version: v.number(), steps: StepsResponse.entries.data });
 const staffErrors = { 401: err('no valid staff token (4010)'), 403: err('a customer token (4030)') };
@@ -73,6 +75,14 @@ export const adminRoutes: RouteDoc[] = [
     method: 'post', path: '/admin/customers/:id/notifications', tag: 'admin', auth: true, body: StaffNotification,
     summary: 'Send the customer a notification (audited).',
     responses: { 201: { description: 'sent', schema: v.object({ id: v.number() }) }, ...staffErrors, 404: err('no such customer') },
+  },
+  {
+    method: 'put', path: '/admin/customers/:id/partnership', tag: 'admin', auth: true, body: PartnershipEntry,
+    summary: "Confirm or withdraw an individual customer's employer partnership (the bill page then asks for the employee badge); audited.",
+    responses: {
+      200: { description: 'saved', schema: v.object({ id: v.number(), has_partnership: v.boolean() }) }, ...staffErrors,
+      404: err('no such customer'), 409: err('a company (CNPJ) has no employer partnership (4090)'),
+    },
   },
   {
     method: 'get', path: '/admin/coverage', tag: 'admin', auth: true, summary: 'The franchisee coverage table (state -> franchisee).',
@@ -169,6 +179,12 @@ export function adminApi(deps: AppDeps): Hono<StaffVars> {
       return nid;
     });
     return c.json({ id: created }, 201);
+  });
+
+  app.put('/customers/:id/partnership', jsonBody(PartnershipEntry), async (c) => {
+    const { has_partnership } = c.req.valid('json');
+    const r = await setPartnership(db, clock, c.get('staffId'), idParam(c.req.param('id')), has_partnership);
+    return c.json({ id: r.id, has_partnership: r.has_partnership });
   });
 
   app.get('/coverage', async (c) => {
