@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -38,7 +38,14 @@ export async function receiveUpload(c: Context, stagingDir: string, field = 'fil
   if (!body) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
   await mkdir(stagingDir, { recursive: true });
   const path = join(stagingDir, `${randomBytes(16).toString('hex')}.part`);
-  const discard = () => rm(path, { force: true });
+  let staging: WriteStream | null = null;
+  // A write stream destroyed while its file is still being opened creates the file afterwards:
+  // discard closes it and waits, so no staging file outlives a refused or broken upload.
+  const discard = async () => {
+    const out = staging;
+    if (out && !out.closed) await new Promise<void>((closed) => { out.once('close', () => closed()); out.destroy(); });
+    await rm(path, { force: true });
+  };
 
   const received = await new Promise<{ size: number; head: Uint8Array; originalName: string } | null>((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -65,6 +72,7 @@ export async function receiveUpload(c: Context, stagingDir: string, field = 'fil
       }
       writing = new Promise((done, failed) => {
         const out = createWriteStream(path, { flags: 'wx' });
+        staging = out;
         let size = 0;
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => {
