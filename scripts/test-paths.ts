@@ -57,7 +57,9 @@ const rows = results.map((r) => ({
 }));
 
 console.log('\nPath coverage');
-const widths = { machine: 10, states: 16, transitions: 30, paths: 44 };
+// each column as wide as its longest cell, so a long machine name does not push its row out of line
+const width = (key: 'machine' | 'states' | 'transitions' | 'paths', title: string) => Math.max(title.length, ...rows.map((r) => r[key].length));
+const widths = { machine: width('machine', 'machine'), states: width('states', 'states'), transitions: width('transitions', 'transitions'), paths: width('paths', 'paths') };
 console.log(`  ${'machine'.padEnd(widths.machine)} ${'states'.padEnd(widths.states)} ${'transitions'.padEnd(widths.transitions)} ${'paths'.padEnd(widths.paths)} time`);
 for (const r of rows) {
   console.log(`${r.ok ? '✓' : '✗'} ${r.machine.padEnd(widths.machine)} ${r.states.padEnd(widths.states)} ${r.transitions.padEnd(widths.transitions)} ${r.paths.padEnd(widths.paths)} ${r.time}`);
@@ -96,7 +98,7 @@ if (flag('--screens')) {
       }).sort((a, b) => a.machine.localeCompare(b.machine) || a.level.localeCompare(b.level));
       console.log('\nScreen- and API-level paths (shortest paths; a skipped one names its reason)');
       for (const l of levelRuns) {
-        console.log(`${l.failed ? '✗' : '✓'} ${l.machine.padEnd(10)} ${l.level.padEnd(8)} ${l.run} run, ${l.skipped} skipped, ${l.failed} failed`);
+        console.log(`${l.failed ? '✗' : '✓'} ${l.machine.padEnd(widths.machine)} ${l.level.padEnd(8)} ${l.run} run, ${l.skipped} skipped, ${l.failed} failed`);
       }
     }
   } else console.log('\nNo screen- or API-level paths for these machines.');
