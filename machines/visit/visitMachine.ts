@@ -2,12 +2,12 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
 import type { CustomerProfile } from '../../src/shared/api/customer';
 import {
-  isOpenVisit, maskCep, maskVisitPhone, visitStepBar, VisitAddress, type CepResult, type Visit, type VisitRequest,
+  isOpenVisit, maskCep, maskVisitPhone, visitStepBar, VisitAddress, type CancelledVisit, type CepResult, type Visit, type VisitRequest,
 } from '../../src/shared/api/visit';
 import { messages, type MessageKey } from '../../src/shared/messages';
 import { onlyDigits } from '../../src/shared/phone';
 import {
-  canChangeVisit, firstBookableDay, isVisitDateUnavailable, isVisitTimeSlot, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitStart,
+  canChangeVisit, firstBookableDay, isVisitDateUnavailable, lastBookableDay, isVisitTimeSlot, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitStart,
   type CalendarDay, type LocalClock, type VisitTimeSlot,
 } from '../../src/shared/visitCalendar';
 
@@ -29,6 +29,8 @@ type LookupField = keyof typeof LOOKUP_FIELDS;
 export interface VisitPageData {
   customer: Pick<CustomerProfile, 'id' | 'phone' | 'state' | 'subscription_lending' | 'steps'>;
   visit: Visit | null;
+  /** with no visit, the one cancelled last (by the customer or staff): the page says so and reuses its address */
+  cancelled?: CancelledVisit | null;
   /** GET /portal/config-calendar (an empty list when that call failed) */
   blocked: readonly string[];
 }
@@ -67,6 +69,13 @@ const emptyForm = (phone = ''): VisitForm => ({
   date: null, time: null, phone, cep: '', address: '', number: '', complement: '', neighborhood: '', city: '', state: '',
 });
 
+/** A visit's address as the form shows it (the day and slot are chosen again). */
+const addressOf = (visit: Visit | CancelledVisit): VisitForm => ({
+  date: null, time: null, phone: maskVisitPhone(visit.phone), cep: maskCep(visit.cep), address: visit.address, number: visit.number,
+  complement: visit.complement ?? '', neighborhood: visit.neighborhood, city: visit.city, state: visit.state,
+});
+const isEmptyAddress = (form: VisitForm) => ADDRESS_FIELDS.every((f) => f === 'phone' || form[f] === '');
+
 /** The customer's profile phone '5511987654321' -> the form's '(11) 98765-4321'. */
 const profilePhone = (canonical: string | undefined) => maskVisitPhone(onlyDigits(canonical ?? '').replace(/^55(?=\d{11}$)/, ''));
 
@@ -90,6 +99,11 @@ export function isDayUnavailable(context: Pick<VisitContext, 'now' | 'data'>, da
 /** The first day this customer may book (where the calendar opens), or null when every day is blocked. */
 export function firstBookableDayFor(context: Pick<VisitContext, 'now' | 'data'>): CalendarDay | null {
   return firstBookableDay(customerClock(context), { blocked: context.data?.blocked ?? [], uf: context.data?.customer.state });
+}
+
+/** The last day this customer may book (where the calendar stops paging), or null when every day is blocked. */
+export function lastBookableDayFor(context: Pick<VisitContext, 'now' | 'data'>): CalendarDay | null {
+  return lastBookableDay(customerClock(context), { blocked: context.data?.blocked ?? [], uf: context.data?.customer.state });
 }
 
 /** The form as the API takes it: phone and CEP digits only (spec §5), the rest as typed (the schema trims). */
@@ -166,9 +180,10 @@ export const visitMachine = setup({
     showFieldErrors: assign({ fieldErrors: ({ context }) => addressErrors(context.form) }),
     keepVisit: assign({ data: ({ context, event }) => context.data && { ...context.data, visit: (event as unknown as { output: Visit }).output } }),
     forgetVisit: assign({ data: ({ context }) => context.data && { ...context.data, visit: null } }),
+    /** after a cancel: a new booking at the same address (only the day and slot are chosen again) */
     startBooking: assign({
       mode: 'book' as const,
-      form: ({ context }) => emptyForm(context.form.phone || profilePhone(undefined)),
+      form: ({ context }) => (context.data?.visit ? addressOf(context.data.visit) : emptyForm(context.form.phone)),
       locked: [], fieldErrors: {}, dayAndTimeError: null,
     }),
     startRescheduling: assign(({ context }) => {
@@ -176,10 +191,7 @@ export const visitMachine = setup({
       return {
         mode: 'reschedule' as const,
         // the address is kept; the day and slot are chosen again
-        form: visit
-          ? { date: null, time: null, phone: maskVisitPhone(visit.phone), cep: maskCep(visit.cep), address: visit.address, number: visit.number,
-            complement: visit.complement ?? '', neighborhood: visit.neighborhood, city: visit.city, state: visit.state }
-          : context.form,
+        form: visit ? addressOf(visit) : context.form,
         locked: [], fieldErrors: {}, dayAndTimeError: null,
       };
     }),
@@ -240,10 +252,12 @@ export const visitMachine = setup({
         src: 'loadVisitPage',
         onDone: {
           target: 'deciding',
-          actions: assign(({ context, event }) => ({
-            data: event.output,
-            form: { ...context.form, phone: context.form.phone || profilePhone(event.output.customer.phone) },
-          })),
+          actions: assign(({ context, event }) => {
+            const cancelled = event.output.visit ? null : event.output.cancelled;
+            // a visit cancelled by staff: the new booking starts from its address, as after the customer's own cancel
+            const form = cancelled && isEmptyAddress(context.form) ? addressOf(cancelled) : context.form;
+            return { data: event.output, form: { ...form, phone: form.phone || profilePhone(event.output.customer.phone) } };
+          }),
         },
         onError: 'loadFailed',
       },
@@ -358,7 +372,7 @@ export const visitMachine = setup({
             // the schedule and the steps reload: the form opens again for a new booking
             onDone: {
               target: '#visit.loading',
-              actions: ['forgetVisit', 'startBooking', { type: 'notifySuccess', params: { message: messages['visit.cancelled'] } }, 'menuChanged'],
+              actions: ['startBooking', 'forgetVisit', { type: 'notifySuccess', params: { message: messages['visit.cancelled'] } }, 'menuChanged'],
             },
             onError: {
               target: 'viewing',

@@ -140,6 +140,16 @@ export function firstBookableDay(now: LocalClock, options: VisitCalendarOptions 
   return null;
 }
 
+/** The last day the calendar lets the customer book (its maxValue: no paging into months with no day to choose). */
+export function lastBookableDay(now: LocalClock, options: VisitCalendarOptions = {}): CalendarDay | null {
+  for (let offset = FIRST_DAY_TOO_FAR - 1; offset > 0; offset--) {
+    const at = new Date(Date.UTC(now.year, now.month - 1, now.day + offset));
+    const day = { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
+    if (!isVisitDateUnavailable(day, now, options)) return day;
+  }
+  return null;
+}
+
 export function isVisitTimeSlot(time: string): time is VisitTimeSlot {
   return (VISIT_TIME_SLOTS as readonly string[]).includes(time);
 }

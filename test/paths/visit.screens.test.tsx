@@ -97,7 +97,7 @@ async function step(run: Run, path: TestPath, i: number): Promise<void> {
   else if (text.startsWith('day.select (tuesday)')) await user.click(day(24));
   else if (text.startsWith('day.select (sunday)')) await user.click(day(29)); // unavailable: the calendar does not take it
   else if (text.startsWith('time.select')) await user.click(screen.getByRole('radio', { name: '09:00' }));
-  else if (text === 'visit.submit') await user.click(screen.getByRole('button', { name: m['visit.submit'] }));
+  else if (text === 'visit.submit') await user.click(screen.getByRole('button', { name: submitLabel() }));
   else if (text === 'visit.cancel') await user.click(screen.getByRole('button', { name: 'Cancelar visita' }));
   else if (text === 'visit.reschedule') await user.click(screen.getByRole('button', { name: 'Reagendar visita' }));
   else if (text === 'change.confirm') await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: /Cancelar visita|Escolher novo dia/ }));
@@ -114,6 +114,9 @@ async function step(run: Run, path: TestPath, i: number): Promise<void> {
   // actor outcomes come from the server as prepared above
 }
 
+/** The submit button's name: the page's form says which (booking or rescheduling). */
+const submitLabel = () => (screen.queryByRole('button', { name: m['visit.reschedule.submit'] }) ? m['visit.reschedule.submit'] : m['visit.submit']);
+
 /** What the page shows for the machine's state after step `i`. */
 async function shows(path: TestPath, i: number): Promise<void> {
   const state = path.steps[i]!.state;
@@ -123,7 +126,8 @@ async function shows(path: TestPath, i: number): Promise<void> {
     if (state.matches('loading') || state.matches('submitting') || state.matches('booked') || state.matches({ details: 'cancelling' }) || state.matches({ form: 'lookingUp' })) return;
     if (state.matches('loadFailed')) screen.getByText(m['visit.load.error']);
     else if (state.matches('form')) {
-      screen.getByRole('button', { name: m['visit.submit'] });
+      // 'Agende sem custo', or 'Confirmar novo horário' while rescheduling
+      screen.getByRole('button', { name: (state.context as { mode: string }).mode === 'reschedule' ? m['visit.reschedule.submit'] : m['visit.submit'] });
       if (state.matches({ form: 'cepNotFound' })) screen.getByText(m['cep.notFound']);
       if (state.matches({ form: 'cepFailed' })) screen.getByText(m['cep.unavailable']);
       if (state.matches({ form: 'idle' }) && (screen.queryByText(m['cep.notFound']) || screen.queryByText(m['cep.unavailable']))) throw new Error('a CEP message outside its 10 s');

@@ -52,7 +52,7 @@ const notifications = async (token: string) =>
 describe('booking a visit', () => {
   test('books the day and slot, the step becomes PENDING, the customer is told, and GET returns it', async () => {
     const c = await customerAtVisit();
-    expect((await call(s, 'GET', '/portal/customers/scheduling', undefined, { token: c.token })).body).toEqual({ data: null });
+    expect((await call(s, 'GET', '/portal/customers/scheduling', undefined, { token: c.token })).body).toEqual({ data: null, cancelled: null });
     const r = await call(s, 'POST', '/portal/customers/scheduling', booking(), { token: c.token });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({
@@ -99,6 +99,7 @@ describe('booking a visit', () => {
     expect(await refused({ phone: '(01) 98765-4321' })).toMatchObject({ status: 400, field: 'phone', message: messages['visit.phone.invalid'] });
     expect(await refused({ cep: '0131010' })).toMatchObject({ status: 400, field: 'cep', message: messages['visit.cep.invalid'] });
     expect(await refused({ address: '  ' })).toMatchObject({ status: 400, field: 'address', message: 'Campo obrigatório' });
+    expect(await refused({ state: 'XX' })).toMatchObject({ status: 400, field: 'state', message: messages['visit.state.invalid'] });
     expect(await visitStep(c.token)).toBe('TECHNICAL_VISIT:NOT_DONE');
     // complement is optional
     expect((await call(s, 'POST', '/portal/customers/scheduling', booking({ complement: '' }), { token: c.token })).body.data).toMatchObject({ complement: null });
@@ -131,7 +132,8 @@ describe('cancel and reschedule', () => {
     s.clock.set(new Date('2026-11-24T13:00:00Z'));
     const ok = await call(s, 'DELETE', `/portal/customers/scheduling/${id}`, undefined, { token: c.token });
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ data: null });
+    // no current visit: the one just cancelled comes with it, for its day and address
+    expect(ok.body).toMatchObject({ data: null, cancelled: { id, status: 'CANCELLED', date: '2026-11-25', address: 'Avenida Paulista' } });
     expect(await visitStep(c.token)).toBe('TECHNICAL_VISIT:NOT_DONE');
     // and the customer may book again
     expect((await call(s, 'POST', '/portal/customers/scheduling', booking({ date: '2026-11-27' }), { token: c.token })).status).toBe(201);

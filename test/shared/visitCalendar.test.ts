@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, baseBlockedDays, firstBookableDay, isCalendarDay, parseCalendarDay, visitBookingProblem, canChangeVisit, isVisitDateUnavailable, isVisitTimeSlot, isoDay, localClockAt,
+  TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, baseBlockedDays, firstBookableDay, lastBookableDay, isCalendarDay, parseCalendarDay, visitBookingProblem, canChangeVisit, isVisitDateUnavailable, isVisitTimeSlot, isoDay, localClockAt,
   minutesUntil, parseBlockedDate, visitDateUnavailableReason, visitStart, weekdayOf, type CalendarDay, type LocalClock,
 } from '../../src/shared/visitCalendar';
 
@@ -102,6 +102,20 @@ describe('visit calendar: unavailable dates (spec §5)', () => {
     const blocked = Array.from({ length: 30 }, (_, i) => isoDay(addDays(now, i + 1)));
     expect(firstBookableDay(now, { blocked })).toBeNull();
     expect(firstBookableDay(now)).toEqual({ year: 2026, month: 11, day: 24 });
+    expect(lastBookableDay(now, { blocked })).toBeNull();
+  });
+
+  it('the last bookable day is the last one before the 31-day limit that the rules leave open', () => {
+    // Sunday 22 Nov: day 30 ahead is Tuesday 22 Dec; from a Monday, day 30 ahead is Wednesday 23 Dec
+    expect(lastBookableDay(clock({ year: 2026, month: 11, day: 22 }, 9))).toEqual({ year: 2026, month: 12, day: 22 });
+    expect(lastBookableDay(clock({ year: 2026, month: 11, day: 23 }, 9))).toEqual({ year: 2026, month: 12, day: 23 });
+    expect(lastBookableDay(clock({ year: 2026, month: 11, day: 27 }, 9))).toEqual({ year: 2026, month: 12, day: 26 });
+    // day 30 ahead of 26 Nov is Saturday 26 Dec, of 27 Nov Sunday 27 Dec (skipped: the Saturday again)
+    fc.assert(fc.property(anyClock, fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 8 }), (now, offsets) => {
+      const blocked = offsets.map((o) => isoDay(addDays(now, o)));
+      const bookable = Array.from({ length: 30 }, (_, i) => addDays(now, i + 1)).filter((d) => !isVisitDateUnavailable(d, now, { blocked, uf: 'SP' }));
+      expect(lastBookableDay(now, { blocked, uf: 'SP' })).toEqual(bookable[bookable.length - 1] ?? null);
+    }), { numRuns: 300 });
   });
 
   it('every day on the server list is unavailable, and the list blocks nothing else', () => {

@@ -5,7 +5,7 @@ import {
   canChangeVisit, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitBookingProblem, visitStart,
   type LocalClock, type VisitTimeSlot,
 } from '../../shared/visitCalendar';
-import { OPEN_VISIT_STATUSES, visitWhen, type Visit, type VisitStatus } from '../../shared/api/visit';
+import { OPEN_VISIT_STATUSES, visitWhen, type CancelledVisit, type Visit, type VisitStatus } from '../../shared/api/visit';
 import type * as v from 'valibot';
 import type { VisitRequest, STAFF_VISIT_STATUSES } from '../../shared/api/visit';
 import type { Clock } from '../config';
@@ -92,6 +92,23 @@ export async function currentVisit(db: Db | Tx, customerId: number): Promise<Vis
     .where(and(eq(technicalVisits.customerId, customerId), ne(technicalVisits.status, 'CANCELLED')))
     .orderBy(desc(technicalVisits.id)).limit(1);
   return row ? visitJson(row) : null;
+}
+
+/**
+ * The visit cancelled last, when the customer has no current one: the page says it was cancelled
+ * (by the customer or by staff) and fills the new booking with its address.
+ */
+export async function lastCancelledVisit(db: Db | Tx, customerId: number): Promise<CancelledVisit | null> {
+  const [row] = await db.select().from(technicalVisits)
+    .where(and(eq(technicalVisits.customerId, customerId), eq(technicalVisits.status, 'CANCELLED')))
+    .orderBy(desc(technicalVisits.id)).limit(1);
+  return row ? { ...visitJson(row), status: 'CANCELLED' } : null;
+}
+
+/** GET /portal/customers/scheduling: the current visit, or null with the one cancelled last. */
+export async function visitPage(db: Db | Tx, customerId: number): Promise<{ data: Visit | null; cancelled: CancelledVisit | null }> {
+  const data = await currentVisit(db, customerId);
+  return { data, cancelled: data ? null : await lastCancelledVisit(db, customerId) };
 }
 
 async function openVisit(tx: Tx, customerId: number): Promise<VisitRow | undefined> {

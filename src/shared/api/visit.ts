@@ -3,7 +3,9 @@ import { messages } from '../messages';
 import { onlyDigits } from '../phone';
 import { isMenuItemEnabled, MENU_ITEMS, type NavStep } from '../menu';
 import type { CustomerKind } from '../steps';
-import { VISIT_TIME_SLOTS, parseCalendarDay } from '../visitCalendar';
+import { TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, parseCalendarDay } from '../visitCalendar';
+
+const UF_CODES = Object.keys(TIME_ZONE_BY_UF);
 
 /**
  * The technical visit's payloads (spec §3 "Technical visit schedule", §5 "Technical visit form",
@@ -26,7 +28,11 @@ export const VisitPhone = v.pipe(
 );
 /** CEP: 8 digits, sent without the hyphen. */
 export const Cep = v.pipe(v.string(required), v.transform(onlyDigits), v.nonEmpty(required), v.regex(/^\d{8}$/, messages['visit.cep.invalid']));
-export const Uf = v.pipe(v.string(required), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, messages['visit.state.invalid']));
+/** A state's two letters, one of the 26 states and the Federal District. */
+export const Uf = v.pipe(
+  v.string(required), v.trim(), v.toUpperCase(), v.nonEmpty(required),
+  v.check((uf) => (UF_CODES as readonly string[]).includes(uf), messages['visit.state.invalid']),
+);
 
 /** The address part of the form (every field but complement required). */
 export const VisitAddress = v.object({
@@ -69,8 +75,15 @@ export const Visit = v.object({
 });
 export type Visit = v.InferOutput<typeof Visit>;
 
-/** GET /portal/customers/scheduling: the customer's visit (open, or the last one done), or null. */
-export const VisitResponse = v.object({ data: v.nullable(Visit) });
+/** A visit the customer or staff cancelled (kept for its day and address). */
+export const CancelledVisit = v.object({ ...Visit.entries, status: v.literal('CANCELLED') });
+export type CancelledVisit = v.InferOutput<typeof CancelledVisit>;
+
+/**
+ * GET /portal/customers/scheduling: the customer's visit (open, or the last one done), or null;
+ * with null, `cancelled` is the visit cancelled last (the page says so and reuses its address).
+ */
+export const VisitResponse = v.object({ data: v.nullable(Visit), cancelled: v.optional(v.nullable(CancelledVisit), null) });
 
 /** GET /portal/config-calendar: the days staff blocked ('YYYY-MM-DD'); the client reads an empty list on failure. */
 export const CalendarConfigResponse = v.object({ data: v.array(v.string()) });

@@ -12,7 +12,7 @@ import { StepsResponse } from '../../shared/api/steps';
 import { BillsResponse, BillValues, Notification as NotificationSchema, NotificationsResponse } from '../../shared/api/bill';
 import { CustomerSuccessCase, Partnership, PlanSimulated, type PlanSimulatedRequest } from '../../shared/api/plan';
 import type { MenuStep } from '../../shared/steps';
-import { CalendarConfigResponse, CepResult, Visit, VisitResponse, type VisitRequest } from '../../shared/api/visit';
+import { CalendarConfigResponse, CepResult, Visit, VisitResponse, type CancelledVisit, type VisitRequest } from '../../shared/api/visit';
 import { ApprovalResponse, ProposalsResponse, type PaymentType } from '../../shared/api/proposal';
 import type { Proposal } from '../../shared/proposal';
 
@@ -284,10 +284,10 @@ export function createApi(options: ApiClientOptions = {}) {
       return data.data;
     },
 
-    /** GET /portal/customers/scheduling: the customer's technical visit, or null */
-    async getVisit(): Promise<Visit | null> {
+    /** GET /portal/customers/scheduling: the customer's technical visit, or null with the one cancelled last */
+    async getVisit(): Promise<{ visit: Visit | null; cancelled: CancelledVisit | null }> {
       const { data } = await call('get', 'portal/customers/scheduling', { schema: VisitResponse, fallback: 'visit.load.error' });
-      return data.data;
+      return { visit: data.data, cancelled: data.cancelled };
     },
 
     /** GET /portal/config-calendar: the days the company blocked ('YYYY-MM-DD') */

@@ -13,7 +13,7 @@ import { ApiError, jsonBody } from '../../http/errors';
 import { loadProcess } from '../../process/service';
 import { requireStaff, type StaffVars } from '../../staff/service';
 import {
-  blockDay, blockedDays, bookVisit, cancelVisit, currentVisit, rescheduleVisit, staffMoveVisit, unblockDay,
+  blockDay, blockedDays, bookVisit, cancelVisit, currentVisit, rescheduleVisit, staffMoveVisit, unblockDay, visitPage,
 } from '../../visits/service';
 import { err } from '../common';
 import type { RouteDoc } from '../registry';
@@ -29,7 +29,7 @@ const bookingErrors = {
 export const visitsRoutes: RouteDoc[] = [
   {
     method: 'get', path: '/portal/customers/scheduling', tag: 'visit', auth: true,
-    summary: "The customer's technical visit: the open one, else the last one concluded; data null when none.",
+    summary: "The customer's technical visit: the open one, else the last one concluded; data null when none, with `cancelled` the visit cancelled last (its day and address).",
     responses: { 200: { description: 'the visit or null', schema: VisitResponse }, 401: err('no valid session') },
   },
   {
@@ -125,14 +125,14 @@ export function visitsApi(deps: AppDeps): Hono<SessionVars> {
   };
   const cep = () => deps.cep ?? (envLookup ??= cepLookupFromEnv(process.env, clock));
 
-  app.get('/customers/scheduling', session, async (c) => c.json({ data: await currentVisit(db, c.get('customerId')) }));
+  app.get('/customers/scheduling', session, async (c) => c.json(await visitPage(db, c.get('customerId'))));
   app.post('/customers/scheduling', session, jsonBody(VisitRequest), async (c) =>
     c.json({ data: await bookVisit(db, clock, c.get('customerId'), c.req.valid('json')) }, 201));
   app.put('/customers/scheduling/:id', session, jsonBody(VisitRequest), async (c) =>
     c.json({ data: await rescheduleVisit(db, clock, c.get('customerId'), idOf(c.req.param('id')), c.req.valid('json')) }));
   app.delete('/customers/scheduling/:id', session, async (c) => {
     await cancelVisit(db, clock, c.get('customerId'), idOf(c.req.param('id')));
-    return c.json({ data: await currentVisit(db, c.get('customerId')) });
+    return c.json(await visitPage(db, c.get('customerId')));
   });
   app.get('/config-calendar', async (c) => c.json({ data: await blockedDays(db) }));
   app.get('/cep/:cep', session, async (c) => {

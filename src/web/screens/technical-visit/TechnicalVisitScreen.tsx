@@ -7,7 +7,7 @@ import { Button as RACButton } from 'react-aria-components/Button';
 import { Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Heading } from 'react-aria-components/Calendar';
 import { I18nProvider } from 'react-aria-components/I18nProvider';
 import {
-  customerClock, firstBookableDayFor, isDayUnavailable, visitMachine, type AddressField, type SubmitInput, type VisitPageData,
+  customerClock, firstBookableDayFor, isDayUnavailable, lastBookableDayFor, visitMachine, type AddressField, type SubmitInput, type VisitPageData,
 } from '../../../../machines/visit/visitMachine';
 import { isOpenVisit, VISIT_STATUS_LABEL, visitWhen, type Visit } from '../../../shared/api/visit';
 import { messages as m } from '../../../shared/messages';
@@ -31,13 +31,13 @@ export function visitActors(getApi: () => Promise<Api>) {
   return {
     loadVisitPage: fromPromise<VisitPageData>(async () => {
       const api = await getApi();
-      const [customer, visit, blocked] = await Promise.all([
+      const [customer, { visit, cancelled }, blocked] = await Promise.all([
         api.getCustomer(),
         api.getVisit(),
         // spec §7: a failed calendar config is an empty list
         api.getBlockedDays().catch(() => [] as string[]),
       ]);
-      return { customer, visit, blocked };
+      return { customer, visit, cancelled, blocked };
     }),
     lookupCep: fromPromise<Awaited<ReturnType<Api['lookupCep']>>, { cep: string }>(async ({ input }) => (await getApi()).lookupCep(input.cep)),
     submitVisit: fromPromise<Visit, SubmitInput>(async ({ input }) => {
@@ -73,6 +73,9 @@ export interface VisitPageProps {
   onMenuChanged: () => void;
   onNavigate: (path: string) => void;
 }
+
+const isoDay = (d: { year: number; month: number; day: number }) =>
+  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 
 const toDateValue = (iso: string | null): CalendarDate | null => {
   if (!iso) return null;
@@ -157,8 +160,12 @@ export function VisitPage({ getApi, now, onMenuChanged, onNavigate }: VisitPageP
         <div ref={bannerRef} tabIndex={-1} className={`${s.banner} ${s.bannerTone[visit.status]}`} role="status">
           <p className={s.bannerTitle}>{VISIT_STATUS_LABEL[visit.status]}</p>
           <p className={s.bannerText}>
-            {visit.status === 'CONFIRMED_SCHEDULE' ? `Dia ${visitWhen(visit.date, visit.time)}.` : `Visita para ${visitWhen(visit.date, visit.time)}.`}
+            {visit.status === 'CONFIRMED_SCHEDULE' ? `Dia ${visitWhen(visit.date, visit.time)}.`
+              : open ? `Visita para ${visitWhen(visit.date, visit.time)}.`
+                : m['visit.done.when'].replace('{when}', visitWhen(visit.date, visit.time))}
             {visit.status === 'UNCONFIRMED_APPOINTMENT' ? ' Avisaremos você quando a visita for confirmada.' : ''}
+            {visit.status === 'ACCOMPLISHED_AND_APPROVED' ? ` ${m['visit.done.approved']}` : ''}
+            {visit.status === 'DONE_AND_NOT_APPROVED' ? ` ${m['visit.done.notApproved']}` : ''}
           </p>
         </div>
         <dl className={s.details} aria-label="Dados da visita">
@@ -209,15 +216,21 @@ export function VisitPage({ getApi, now, onMenuChanged, onNavigate }: VisitPageP
   // the calendar opens on the first bookable day: the keyboard does not land on an unavailable today,
   // and the day React Aria announces as "Primeira data disponível" (minValue) really is one
   const first = firstBookableDayFor(c) ?? customerClock(c);
-  const firstValue = toDateValue(`${first.year}-${String(first.month).padStart(2, '0')}-${String(first.day).padStart(2, '0')}`);
+  const firstValue = toDateValue(isoDay(first));
+  // and stops paging at the last bookable day's month (31 days ahead on, every day is blocked)
+  const last = lastBookableDayFor(c);
+  const lastValue = last ? toDateValue(isoDay(last)) : null;
+  const cancelled = c.mode === 'book' && !c.data?.visit ? c.data?.cancelled ?? null : null;
+  const current = c.mode === 'reschedule' ? c.data?.visit ?? null : null;
   return (
     <section className={s.section}>
       <h1 className={s.title}>{m['visit.title']}</h1>
       <p ref={leadRef} tabIndex={-1} className={s.lead}>
-        {c.mode === 'reschedule'
-          ? 'Escolha o novo dia e horário da visita. O endereço pode ser corrigido também.'
+        {current
+          ? m['visit.reschedule.lead'].replace('{when}', visitWhen(current.date, current.time))
           : 'Agende a visita técnica gratuita: um especialista vai até o imóvel confirmar o tamanho e a instalação do seu sistema.'}
       </p>
+      {cancelled ? <p className={s.notice.info}>{m['visit.cancelledNotice'].replace('{when}', visitWhen(cancelled.date, cancelled.time))}</p> : null}
       {!mayBook ? <p className={s.notice.info} role="status">{m['visit.status.UNCONFIRMED_APPOINTMENT']}: aguarde a confirmação da empresa.</p> : null}
       <form
         className={s.form}
@@ -253,6 +266,7 @@ export function VisitPage({ getApi, now, onMenuChanged, onNavigate }: VisitPageP
                 onChange={(d) => send({ type: 'day.select', date: d.toString() })}
                 isDateUnavailable={(d) => isDayUnavailable(c, { year: d.year, month: d.month, day: d.day })}
                 minValue={firstValue ?? undefined}
+                maxValue={lastValue ?? undefined}
                 defaultFocusedValue={firstValue ?? undefined}
                 isDisabled={submitting}
               >
@@ -304,7 +318,7 @@ export function VisitPage({ getApi, now, onMenuChanged, onNavigate }: VisitPageP
                   <>
                     <p className={s.cepStatus} role="status" aria-live="polite">{lookingUp ? 'Buscando endereço…' : ''}</p>
                     {/* right under the CEP, where the person is looking; the address is then typed by hand */}
-                    {cepMessage ? <p className={s.notice.error} role="alert">{cepMessage}</p> : null}
+                    {cepMessage ? <p className={s.notice.error} role="alert"><span>{cepMessage}</span> <span>{m['cep.manualEntry']}</span></p> : null}
                   </>
                 ) : null}
               </div>
@@ -312,7 +326,7 @@ export function VisitPage({ getApi, now, onMenuChanged, onNavigate }: VisitPageP
           })}
         </div>
         <div className={s.actions}>
-          <Button type="submit" isPending={submitting} isDisabled={!mayBook}>{m['visit.submit']}</Button>
+          <Button type="submit" isPending={submitting} isDisabled={!mayBook}>{m[c.mode === 'reschedule' ? 'visit.reschedule.submit' : 'visit.submit']}</Button>
           {c.mode === 'reschedule' ? <Button variant="secondary" onPress={() => send({ type: 'reschedule.abort' })} isDisabled={submitting}>Manter a visita atual</Button> : null}
         </div>
       </form>

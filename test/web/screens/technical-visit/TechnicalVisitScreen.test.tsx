@@ -25,12 +25,13 @@ const MONDAY_10H_SP = new Date('2026-11-23T13:00:00Z');
 let server: TestServer;
 let driver: ReturnType<typeof processDriver>;
 let cep: FakeCepServer;
+let staff: string;
 beforeAll(async () => {
   server = await createTestServer({ clock: testClock(MONDAY_10H_SP) });
   cep = await startFakeCepServer();
   server.deps.cep = createCepLookup({ providers: [viaCep({ baseUrl: cep.url }), brasilApiCep({ baseUrl: cep.url })], timeoutMs: 5000, ttlMs: 0, clock: server.clock });
-  const staffToken = (await createStaff(server.db, server.clock, 'Lia', `lia.visit.${process.pid}@empresa.com.br`)).token;
-  driver = processDriver(server, staffToken);
+  staff = (await createStaff(server.db, server.clock, 'Lia', `lia.visit.${process.pid}@empresa.com.br`)).token;
+  driver = processDriver(server, staff);
 });
 afterAll(async () => { await server?.close(); await cep?.close(); });
 beforeEach(() => { cep.mode = 'ok'; server.clock.set(MONDAY_10H_SP); });
@@ -167,6 +168,30 @@ describe('technical visit page', () => {
     expect(toasts()).toContain(m['visit.cancelled']);
     expect(seen.menu).toBe(1);
     expect(await visitOf(c)).toBeNull();
+    // the page says which visit was cancelled, and a new booking needs only a day and a slot
+    expect(screen.getByText(m['visit.cancelledNotice'].replace('{when}', '24/11/2026 às 09:00'))).toBeTruthy();
+    expect(field('Endereço').value).toBe('Avenida Paulista');
+    expect(field('CEP').value).toBe('01310-100');
+    expect(field('Bairro').value).toBe('Bela Vista');
+    expect(field('Telefone').value).toBe('(11) 98765-4321');
+  });
+
+  it('a visit staff cancelled: the page says so and the new booking starts from its address', async () => {
+    const user = userEvent.setup();
+    const c = await customerAtVisit();
+    const booking = { time: '10:00', phone: '11987654321', cep: '01310100', address: 'Avenida Paulista', number: '77', complement: 'casa 2', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
+    const booked = await call(server, 'POST', '/portal/customers/scheduling', { ...booking, date: '2026-11-26' }, { token: c.token });
+    expect(booked.status).toBe(201);
+    expect((await call(server, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'CANCELLED' }, { token: staff })).status).toBe(200);
+    renderVisit(c);
+    await screen.findByText(m['visit.cancelledNotice'].replace('{when}', '26/11/2026 às 10:00'));
+    expect(field('Número').value).toBe('77');
+    expect(field('Complemento').value).toBe('casa 2');
+    await user.click(day(27));
+    await user.click(screen.getByRole('radio', { name: '14:00' }));
+    await user.click(screen.getByRole('button', { name: m['visit.submit'] }));
+    await screen.findByText(m['visit.status.UNCONFIRMED_APPOINTMENT']);
+    expect(await visitOf(c)).toMatchObject({ date: '2026-11-27', time: '14:00', number: '77', complement: 'casa 2' });
   });
 
   it('reschedule after a confirmation: the address kept, a new day and slot, the visit moves', async () => {
@@ -181,9 +206,10 @@ describe('technical visit page', () => {
     await user.click(dialog.getByRole('button', { name: 'Escolher novo dia' }));
     expect(field('Endereço').value).toBe('Avenida Paulista');
     expect(field('CEP').value).toBe('01310-100');
+    expect(screen.getByText(m['visit.reschedule.lead'].replace('{when}', '25/11/2026 às 09:00'))).toBeTruthy();
     await user.click(day(26));
     await user.click(screen.getByRole('radio', { name: '16:00' }));
-    await user.click(screen.getByRole('button', { name: m['visit.submit'] }));
+    await user.click(screen.getByRole('button', { name: m['visit.reschedule.submit'] }));
     await waitFor(() => expect(screen.getByText(/26\/11\/2026 às 16:00/)).toBeTruthy());
     expect(toasts()).toContain(m['visit.rescheduled']);
     expect(seen.menu).toBe(1);
@@ -250,6 +276,13 @@ describe('technical visit page by keyboard', () => {
     expect(tabbable).toHaveLength(1);
     expect(tabbable[0]!.getAttribute('aria-label')).toMatch(/24 de novembro de 2026/);
     expect(day(23).getAttribute('aria-label')).not.toMatch(/Primeira data disponível/);
+    // the calendar pages to December (bookable until Wednesday 23) and no further
+    const nextMonth = screen.getByRole('button', { name: 'Próximo mês' });
+    await user.click(nextMonth);
+    await screen.findByRole('heading', { name: /dezembro de 2026/i });
+    expect(nextMonth.hasAttribute('disabled') || nextMonth.getAttribute('aria-disabled') === 'true').toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Mês anterior' }));
+    await screen.findByRole('heading', { name: /novembro de 2026/i });
     // required fields say so to screen readers (the asterisk is hidden from them); nothing is marked wrong yet
     for (const label of ['Telefone', 'CEP', 'Endereço', 'Bairro', 'Número', 'Cidade', 'Estado']) expect(field(label).getAttribute('aria-required')).toBe('true');
     expect(field('Complemento').getAttribute('aria-required')).toBeNull();
@@ -308,7 +341,7 @@ describe('technical visit page by keyboard', () => {
     await screen.findByText(m['visit.status.UNCONFIRMED_APPOINTMENT']);
     await user.click(screen.getByRole('button', { name: 'Reagendar visita' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Escolher novo dia' }));
-    await waitFor(() => expect(focused()?.textContent).toMatch(/^Escolha o novo dia e horário/));
+    await waitFor(() => expect(focused()?.textContent).toMatch(/^Sua visita atual é 25\/11\/2026 às 09:00/));
     await user.click(screen.getByRole('button', { name: 'Manter a visita atual' }));
     await waitFor(() => expect(focused()?.textContent).toContain(m['visit.status.UNCONFIRMED_APPOINTMENT']));
     await user.click(screen.getByRole('button', { name: 'Cancelar visita' }));
