@@ -7,6 +7,9 @@ globalStyle('html', {
   WebkitTextSizeAdjust: '100%',
   textSizeAdjust: '100%',
   colorScheme: 'light',
+  // the signed-in pages' sticky header is 64 px: what the keyboard or an error focuses scrolls
+  // into view below it, not under it
+  scrollPaddingTop: 80,
 });
 globalStyle('body', {
   margin: 0,

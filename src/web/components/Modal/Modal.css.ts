@@ -53,7 +53,22 @@ export const dialog = style({
   '@media': { [up.sm]: { padding: vars.space.xxl } },
 });
 
-export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.lg });
+// A dialog taller than the screen scrolls as a whole; its title with the close button and its
+// footer stay in view (sticky), so a person never scrolls to find how to leave it.
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space.lg,
+  marginTop: `calc(-1 * ${vars.space.xl})`,
+  paddingTop: vars.space.xl,
+  paddingBottom: vars.space.xs,
+  background: vars.color.surface,
+  '@media': { [up.sm]: { marginTop: `calc(-1 * ${vars.space.xxl})`, paddingTop: vars.space.xxl } },
+});
 export const title = style({ fontSize: vars.fontSize.xl, color: vars.color.text });
 
 export const close = style({
@@ -81,9 +96,15 @@ export const close = style({
 export const body = style({ color: vars.color.text, lineHeight: vars.lineHeight.body });
 
 export const footer = style({
+  position: 'sticky',
+  bottom: 0,
   display: 'flex',
   flexWrap: 'wrap',
   justifyContent: 'flex-end',
   gap: vars.space.md,
+  marginBottom: `calc(-1 * ${vars.space.xl})`,
   paddingTop: vars.space.sm,
+  paddingBottom: vars.space.xl,
+  background: vars.color.surface,
+  '@media': { [up.sm]: { marginBottom: `calc(-1 * ${vars.space.xxl})`, paddingBottom: vars.space.xxl } },
 });

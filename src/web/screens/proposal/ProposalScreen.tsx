@@ -209,6 +209,12 @@ export function ProposalPage({ type, getApi, onMenuChanged, onGo, saveFile = sav
           <p ref={noticeRef} tabIndex={-1} className={s.success} role="status">{m[c.notice]}</p>
           {initialApproved ? <Button variant="brand" onPress={() => onGo('/technical-visit')}>Agendar visita técnica</Button> : null}
         </div>
+      ) : initialApproved ? (
+        // coming back after the approval: say why 'Avançar' is closed and where to go on
+        <div className={s.notice}>
+          <p className={s.success} role="status">{m['proposal.initial.alreadyApproved']}</p>
+          <Button variant="brand" onPress={() => onGo('/technical-visit')}>{m['proposal.initial.toVisit']}</Button>
+        </div>
       ) : null}
 
       <ul className={s.cards} aria-label="Resumo da proposta">

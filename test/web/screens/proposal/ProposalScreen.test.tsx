@@ -108,6 +108,13 @@ describe('proposal screen', () => {
     expect(screen.getByRole('button', { name: m['proposal.advance'] }).hasAttribute('disabled') || screen.getByRole('button', { name: m['proposal.advance'] }).getAttribute('aria-disabled') === 'true').toBe(true);
     await user.click(screen.getByRole('button', { name: 'Agendar visita técnica' }));
     expect(seen.went).toEqual(['/technical-visit']);
+    // coming back later: the page says it was approved and leads on, rather than a closed 'Avançar' alone
+    cleanup();
+    const again = renderProposal(c, 'INITIAL');
+    expect(await screen.findByText(m['proposal.initial.alreadyApproved'])).toBeTruthy();
+    expect(screen.queryByText(m['proposal.initial.approved'])).toBeNull();
+    await user.click(screen.getByRole('button', { name: m['proposal.initial.toVisit'] }));
+    expect(again.went).toEqual(['/technical-visit']);
   });
 
   it("a PDF that cannot be fetched says 'Erro ao baixar arquivo. Atualize e tente novamente.' and keeps the proposal", async () => {
