@@ -50,6 +50,8 @@ export const cell = style({
     '&[data-outside-month]': { visibility: 'hidden' },
     '&[data-hovered]': { background: vars.color.brandSoft },
     '&[data-unavailable], &[data-disabled]': { color: vars.color.disabled, textDecoration: 'line-through', cursor: 'not-allowed', background: 'transparent', fontWeight: vars.fontWeight.regular },
+    // today is never bookable, but a person looks for it to find their way: ringed, not struck through
+    '&[data-today]': { textDecoration: 'none', boxShadow: `inset 0 0 0 1px ${vars.color.textMuted}` },
     '&[data-selected]': { background: vars.color.brand, color: vars.color.brandContrast, textDecoration: 'none' },
     '&[data-focus-visible]': { boxShadow: `0 0 0 3px ${vars.color.focus}` },
   },
