@@ -19,9 +19,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { solveChallenge } from 'altcha-lib/v1';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, accessibilityProblems, launchBrowser, newPage, shot, startPortal, waitForCode, type RunningPortal } from './support';
+import {
+  DESKTOP, PHONE, callApi, launchBrowser, newPage, openSignedIn, shot, shotBoth as shotBothSizes, signUpThroughApi, startPortal, waitForCode,
+  type ApiInit, type E2eCustomer, type RunningPortal,
+} from './support';
 import { messages as m } from '../../src/shared/messages';
 
 const run = promisify(execFile);
@@ -80,54 +82,16 @@ after(async () => {
 let cellSeq = 0;
 const newCell = () => `11976${String(process.pid % 1000).padStart(3, '0')}${String(++cellSeq).padStart(3, '0')}`;
 
-async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${portal.url}/api/v1${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      'Accept-Language': 'pt-BR',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+const api = (path: string, init?: ApiInit) => callApi(portal, path, init);
 
-async function solvedBotCheck(): Promise<string> {
-  const challenge = (await api('/altcha/challenge')).body as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('bot check not solved');
-  return Buffer.from(JSON.stringify({
-    algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature,
-  })).toString('base64');
-}
+type Customer = E2eCustomer;
 
-interface Customer { phone: string; token: string }
-
-async function signUpCustomer(over: Record<string, unknown> = {}): Promise<Customer> {
-  const phone = '55' + newCell();
-  const queued = await api('/queue/sms', {
-    body: { phone, coupon: null, secret: 'bill-e2e', recaptcha: await solvedBotCheck(), type: 'SIGN_UP', resend: false },
-  });
-  assert.equal(queued.status, 202, JSON.stringify(queued.body));
-  const confirm = await api('/portal/confirm-number', { body: { phone, code: await waitForCode(portal, phone) } });
-  const created = await api('/portal/customers', {
-    body: {
-      name: 'Joana Ribeiro', email: `joana.${phone}@exemplo.com.br`, state: 'SP', city: 3509502 /* Campinas */,
-      unit_type: 'RESIDENCIAL', bill: 420, phone, coupon: null, hasPartnership: false, terms: true,
-      phone_proof: String(confirm.body.phone_proof), ...over,
-    },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  return { phone, token: String(created.body.access_token) };
-}
+const signUpCustomer = (): Promise<Customer> => signUpThroughApi(portal, '55' + newCell(), 'bill-e2e');
 
 /** A staff decision on the customer's latest bill (PUT /admin/customers/{id}/bill at the version staff saw). */
 async function staffDecides(customer: Customer, decision: { status: 'APPROVED' | 'DISAPPROVED' | 'DENIED' | 'APP'; justification?: string }): Promise<void> {
-  const id = (await api('/portal/customers', { token: customer.token })).body.id;
-  const process = await api(`/admin/customers/${String(id)}/process`, { token: staffToken });
-  const decided = await api(`/admin/customers/${String(id)}/bill`, { method: 'PUT', body: { ...decision, version: process.body.version }, token: staffToken });
+  const process = await api(`/admin/customers/${customer.id}/process`, { token: staffToken });
+  const decided = await api(`/admin/customers/${customer.id}/bill`, { method: 'PUT', body: { ...decision, version: process.body.version }, token: staffToken });
   assert.equal(decided.status, 200, JSON.stringify(decided.body));
 }
 
@@ -138,29 +102,13 @@ async function openBillPage(customer: Customer, viewport: { width: number; heigh
   // keep Playwright's file-chooser interception on for the page's life: switched on per wait, it can
   // arrive after a fast key press, and the chooser that press opens is then never reported
   page.on('filechooser', () => {});
-  await page.goto(portal.url + '/api/v1/openapi.json');
-  await page.evaluate(({ token, phone }) => {
-    localStorage.setItem('portal:session', JSON.stringify({ auth: { token, signed: true, phone }, user: null, schedule: null }));
-  }, customer);
-  await page.goto(portal.url + '/pt/bill');
+  await openSignedIn(page, portal, customer, '/pt/bill');
   await page.getByRole('heading', { name: 'Conta de luz', level: 1 }).waitFor();
   return page;
 }
 
-/**
- * Screenshots at both sizes: the page as it is now (desktop), then the same state on a phone; at each
- * size axe-core must find no WCAG 2.1 A/AA problem.
- */
-async function shotBoth(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize(DESKTOP);
-  assert.deepEqual(await accessibilityProblems(page), [], `${name} (desktop)`);
-  await shot(page, `bill-${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  assert.deepEqual(await accessibilityProblems(page), [], `${name} (phone)`);
-  await shot(page, `bill-${name}-phone`);
-  if (size) await page.setViewportSize(size);
-}
+/** Screenshots at both sizes, each checked with axe-core (bill-<name>-desktop and -phone). */
+const shotBoth = (page: Page, name: string) => shotBothSizes(page, 'bill', name);
 
 // ---------------------------------------------------------------------------------------------
 // The bill form, as a person uses it.

@@ -15,10 +15,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { solveChallenge } from 'altcha-lib/v1';
 import * as v from 'valibot';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, accessibilityProblems, launchBrowser, newPage, shot, startPortal, waitForCode, type RunningPortal } from './support';
+import {
+  DESKTOP, callApi, launchBrowser, newPage, openSignedIn as openSignedInAt, sendApprovableBill,
+  shotBoth as shotBothSizes, signUpThroughApi, startPortal, type ApiInit, type E2eCustomer, type RunningPortal,
+} from './support';
 import { messages as m } from '../../src/shared/messages';
 import { Proposal, billAfterSolarFigures, proposalCards, proposalFigures } from '../../src/shared/proposal';
 import { oneSpace, pdfText } from '../support/pdfText';
@@ -43,87 +45,27 @@ after(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function api(path: string, init: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${portal.url}/api/v1${path}`, {
-    method: init.method ?? (init.body === undefined && !init.form ? 'GET' : 'POST'),
-    headers: {
-      'Accept-Language': 'pt-BR',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+const api = (path: string, init?: ApiInit) => callApi(portal, path, init);
 
-async function solvedBotCheck(): Promise<string> {
-  const challenge = (await api('/altcha/challenge')).body as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('bot check not solved');
-  return Buffer.from(JSON.stringify({
-    algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature,
-  })).toString('base64');
-}
-
-interface Customer { id: number; phone: string; token: string }
+type Customer = E2eCustomer;
 let customerSeq = 0;
 
 /** Sign-up as the screens do it, the bill page's one-time simulation, and a readable PDF bill the assistant approves. */
 async function customerWithApprovedBill(): Promise<Customer> {
   const phone = `551197${String(process.pid % 100_000).padStart(5, '0')}${String(++customerSeq).padStart(2, '0')}`;
-  const queued = await api('/queue/sms', {
-    body: { phone, coupon: null, secret: 'proposal-e2e', recaptcha: await solvedBotCheck(), type: 'SIGN_UP', resend: false },
-  });
-  assert.equal(queued.status, 202, JSON.stringify(queued.body));
-  const confirm = await api('/portal/confirm-number', { body: { phone, code: await waitForCode(portal, phone) } });
-  const created = await api('/portal/customers', {
-    body: {
-      name: 'Marta Conceição', email: `marta.${phone}@exemplo.com.br`, state: 'SP', city: 3509502 /* Campinas */,
-      unit_type: 'RESIDENCIAL', bill: 420, phone, coupon: null, hasPartnership: false, terms: true,
-      phone_proof: String(confirm.body.phone_proof),
-    },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const token = String(created.body.access_token);
-  const id = Number((await api('/portal/customers', { token })).body.id);
-  assert.equal((await api('/portal/customers/plan-simulated', { token, body: { bill_value: 420, deadline_years: 20, nivel: 'MAX' } })).status, 200);
-  const form = new FormData();
-  form.append('file', new Blob([readFileSync(join(process.cwd(), 'test', 'fixtures', 'bills', 'cemig-clean-residential.pdf'))], { type: 'application/pdf' }), 'conta.pdf');
-  const sent = await api('/portal/customers/bills?is_holder=true', { token, form });
-  assert.ok(sent.status < 300, JSON.stringify(sent.body));
+  const customer = await signUpThroughApi(portal, phone, 'proposal-e2e', { name: 'Marta Conceição' });
   // the analysis job approves the bill; the initial proposal is generated and sent
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const steps = (await api('/portal/customers/steps', { token })).body.data as { type: string; status: string }[];
-    if (steps.some((st) => st.type === 'PROPOSAL_INITIAL' && st.status === 'PENDING')) break;
-    if (Date.now() > deadline) throw new Error(`no initial proposal: ${JSON.stringify(steps)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { id, phone, token };
+  await sendApprovableBill(portal, customer.token);
+  return customer;
 }
 
 async function openSignedIn(customer: Customer, path: string, viewport = DESKTOP): Promise<Page> {
   const { page } = await newPage(browser, viewport);
-  await page.goto(portal.url + '/api/v1/openapi.json');
-  await page.evaluate(({ token, phone }) => {
-    localStorage.setItem('portal:session', JSON.stringify({ auth: { token, signed: true, phone }, user: null, schedule: null }));
-  }, customer);
-  await page.goto(portal.url + path);
+  await openSignedInAt(page, portal, customer, path);
   return page;
 }
 
-async function shotBoth(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize(DESKTOP);
-  // axe-core, WCAG 2.1 A/AA: none at either size (dialogs included, as they are open)
-  assert.deepEqual(await accessibilityProblems(page), [], `${name} (desktop)`);
-  await shot(page, `proposal-${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  assert.deepEqual(await accessibilityProblems(page), [], `${name} (phone)`);
-  await shot(page, `proposal-${name}-phone`);
-  if (size) await page.setViewportSize(size);
-}
+const shotBoth = (page: Page, name: string) => shotBothSizes(page, 'proposal', name);
 
 const squash = (s: string) => oneSpace(s);
 

@@ -9,9 +9,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { solveChallenge } from 'altcha-lib/v1';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, accessibilityProblems, launchBrowser, newPage, shot, startPortal, waitForCode, type RunningPortal } from './support';
+import {
+  DESKTOP, PHONE, accessibilityProblems, callApi, launchBrowser, newPage, openSignedIn, shot, signUpThroughApi, startPortal,
+  type ApiInit, type E2eCustomer, type RunningPortal,
+} from './support';
 import { messages as m } from '../../src/shared/messages';
 
 let portal: RunningPortal;
@@ -30,57 +32,16 @@ after(async () => {
 let cellSeq = 0;
 const newCell = () => `11975${String(process.pid % 1000).padStart(3, '0')}${String(++cellSeq).padStart(3, '0')}`;
 
-async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${portal.url}/api/v1${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      'Accept-Language': 'pt-BR',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+const api = (path: string, init?: ApiInit) => callApi(portal, path, init);
 
-async function solvedBotCheck(): Promise<string> {
-  const challenge = (await api('/altcha/challenge')).body as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('bot check not solved');
-  return Buffer.from(JSON.stringify({
-    algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature,
-  })).toString('base64');
-}
-
-interface Customer { phone: string; token: string }
+type Customer = E2eCustomer;
 
 /** The calls the sign-up screens make (they are proven by signup-signin.e2e.ts). */
-async function signUpCustomer(): Promise<Customer> {
-  const phone = '55' + newCell();
-  const queued = await api('/queue/sms', {
-    body: { phone, coupon: null, secret: 'shell-e2e', recaptcha: await solvedBotCheck(), type: 'SIGN_UP', resend: false },
-  });
-  assert.equal(queued.status, 202, JSON.stringify(queued.body));
-  const confirm = await api('/portal/confirm-number', { body: { phone, code: await waitForCode(portal, phone) } });
-  const created = await api('/portal/customers', {
-    body: {
-      name: 'Marcos Tavares', email: `marcos.${phone}@exemplo.com.br`, state: 'SP', city: 3509502 /* Campinas */,
-      unit_type: 'RESIDENCIAL', bill: 380, phone, coupon: null, hasPartnership: false, terms: true,
-      phone_proof: String(confirm.body.phone_proof),
-    },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  return { phone, token: String(created.body.access_token) };
-}
+const signUpCustomer = (): Promise<Customer> => signUpThroughApi(portal, '55' + newCell(), 'shell-e2e', { name: 'Marcos Tavares', bill: 380 });
 
 async function openPortal(customer: Customer, viewport: { width: number; height: number }): Promise<Page> {
   const { page } = await newPage(browser, viewport);
-  await page.goto(portal.url + '/api/v1/openapi.json');
-  await page.evaluate(({ token, phone }) => {
-    localStorage.setItem('portal:session', JSON.stringify({ auth: { token, signed: true, phone }, user: null, schedule: null }));
-  }, customer);
-  await page.goto(portal.url + '/pt/bill');
+  await openSignedIn(page, portal, customer, '/pt/bill');
   await page.getByRole('heading', { name: 'Conta de luz', level: 1 }).waitFor();
   return page;
 }

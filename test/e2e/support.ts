@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { solveChallenge } from 'altcha-lib/v1';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -151,4 +153,103 @@ export async function accessibilityProblems(page: Page, within?: string): Promis
     const result = await axe.run({ include: [scope ?? 'html'], exclude: ['[data-live-announcer]'] }, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
   }, within ?? null);
+}
+
+// ---- customers made through the calls the screens make (the screens themselves are proven by
+// signup-signin.e2e.ts), so each browser test spends its time on its own screen ----
+
+export interface ApiAnswer { status: number; body: Record<string, unknown> }
+export interface ApiInit { method?: string; body?: unknown; token?: string; form?: FormData }
+
+/** One call to the running portal's API (JSON or multipart), answered as status and parsed body. */
+export async function callApi(portal: RunningPortal, path: string, init: ApiInit = {}): Promise<ApiAnswer> {
+  const res = await fetch(`${portal.url}/api/v1${path}`, {
+    method: init.method ?? (init.body === undefined && !init.form ? 'GET' : 'POST'),
+    headers: {
+      'Accept-Language': 'pt-BR',
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** A solved ALTCHA payload for Queue_sms's `recaptcha`, solved in Node. */
+export async function solvedBotCheck(portal: RunningPortal): Promise<string> {
+  const challenge = (await callApi(portal, '/altcha/challenge')).body as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error('bot check not solved');
+  return Buffer.from(JSON.stringify({
+    algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature,
+  })).toString('base64');
+}
+
+export interface E2eCustomer { id: number; phone: string; token: string }
+
+/**
+ * Code by SMS (read from the outbox), confirm-number and a personal sign-up in Campinas: what the
+ * sign-up screens send. `over` changes the sign-up payload (name, city, bill...).
+ */
+export async function signUpThroughApi(portal: RunningPortal, phone: string, secret: string, over: Record<string, unknown> = {}): Promise<E2eCustomer> {
+  const queued = await callApi(portal, '/queue/sms', {
+    body: { phone, coupon: null, secret, recaptcha: await solvedBotCheck(portal), type: 'SIGN_UP', resend: false },
+  });
+  assert.equal(queued.status, 202, JSON.stringify(queued.body));
+  const confirm = await callApi(portal, '/portal/confirm-number', { body: { phone, code: await waitForCode(portal, phone) } });
+  const created = await callApi(portal, '/portal/customers', {
+    body: {
+      name: 'Joana Ribeiro', email: `${secret}.${phone}@exemplo.com.br`,
+      state: 'SP', city: 3509502 /* Campinas */, unit_type: 'RESIDENCIAL', bill: 420, phone, coupon: null,
+      hasPartnership: false, terms: true, phone_proof: String(confirm.body.phone_proof), ...over,
+    },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const token = String(created.body.access_token);
+  const id = Number((await callApi(portal, '/portal/customers', { token })).body.id);
+  return { id, phone, token };
+}
+
+/**
+ * The bill page's one-time simulation and a readable PDF bill, then waits until the analysis job
+ * has approved it and the initial proposal is sent (PROPOSAL_INITIAL PENDING).
+ */
+export async function sendApprovableBill(portal: RunningPortal, token: string): Promise<void> {
+  assert.equal((await callApi(portal, '/portal/customers/plan-simulated', { token, body: { bill_value: 420, deadline_years: 20, nivel: 'MAX' } })).status, 200);
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(join(process.cwd(), 'test', 'fixtures', 'bills', 'cemig-clean-residential.pdf'))], { type: 'application/pdf' }), 'conta.pdf');
+  const sent = await callApi(portal, '/portal/customers/bills?is_holder=true', { token, form });
+  assert.ok(sent.status < 300, JSON.stringify(sent.body));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const steps = (await callApi(portal, '/portal/customers/steps', { token })).body.data as { type: string; status: string }[];
+    if (steps.some((st) => st.type === 'PROPOSAL_INITIAL' && st.status === 'PENDING')) return;
+    if (Date.now() > deadline) throw new Error(`no initial proposal: ${JSON.stringify(steps)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Stores the customer's session as the portal persists it (restored on start), then opens `path`. */
+export async function openSignedIn(page: Page, portal: RunningPortal, customer: { phone: string; token: string }, path: string): Promise<void> {
+  await page.goto(portal.url + '/api/v1/openapi.json');
+  await page.evaluate(({ token, phone }) => {
+    localStorage.setItem('portal:session', JSON.stringify({ auth: { token, signed: true, phone }, user: null, schedule: null }));
+  }, { token: customer.token, phone: customer.phone });
+  await page.goto(portal.url + path);
+}
+
+/**
+ * Screenshots `<prefix>-<name>-desktop` and `-phone` of the page as it is now; at each size axe-core
+ * must find no WCAG 2.1 A/AA problem. The page goes back to its own size afterwards.
+ */
+export async function shotBoth(page: Page, prefix: string, name: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize(DESKTOP);
+  assert.deepEqual(await accessibilityProblems(page), [], `${name} (desktop)`);
+  await shot(page, `${prefix}-${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  assert.deepEqual(await accessibilityProblems(page), [], `${name} (phone)`);
+  await shot(page, `${prefix}-${name}-phone`);
+  if (size) await page.setViewportSize(size);
 }

@@ -8,11 +8,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { solveChallenge } from 'altcha-lib/v1';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, accessibilityProblems, launchBrowser, newPage, shot, startPortal, waitForCode, type RunningPortal } from './support';
+import {
+  DESKTOP, PHONE, callApi, launchBrowser, newPage, openSignedIn as openSignedInAt, sendApprovableBill, shot, shotBoth as shotBothSizes,
+  signUpThroughApi, startPortal, type ApiInit, type E2eCustomer, type RunningPortal,
+} from './support';
 import { messages as m } from '../../src/shared/messages';
 import { startFakeCepServer, type FakeCepServer } from '../support/viacep';
 
@@ -32,85 +32,28 @@ after(async () => {
   await cep?.close();
 });
 
-async function api(path: string, init: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${portal.url}/api/v1${path}`, {
-    method: init.method ?? (init.body === undefined && !init.form ? 'GET' : 'POST'),
-    headers: {
-      'Accept-Language': 'pt-BR',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+const api = (path: string, init?: ApiInit) => callApi(portal, path, init);
 
-async function solvedBotCheck(): Promise<string> {
-  const challenge = (await api('/altcha/challenge')).body as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('bot check not solved');
-  return Buffer.from(JSON.stringify({
-    algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature,
-  })).toString('base64');
-}
-
-interface Customer { id: number; phone: string; token: string }
+type Customer = E2eCustomer;
 
 /** Sign-up as the screens do, the one-time simulation, a readable PDF bill the assistant approves, and the initial proposal approved. */
 async function customerAtVisit(prefix: string, name: string): Promise<Customer> {
   const phone = `55119${prefix}${String(process.pid % 1_000_000).padStart(6, '0')}`;
-  const queued = await api('/queue/sms', { body: { phone, coupon: null, secret: 'visit-e2e', recaptcha: await solvedBotCheck(), type: 'SIGN_UP', resend: false } });
-  assert.equal(queued.status, 202, JSON.stringify(queued.body));
-  const confirm = await api('/portal/confirm-number', { body: { phone, code: await waitForCode(portal, phone) } });
-  const created = await api('/portal/customers', {
-    body: {
-      name, email: `${prefix}.${phone}@exemplo.com.br`, state: 'SP', city: 3550308, unit_type: 'RESIDENCIAL', bill: 420, phone,
-      coupon: null, hasPartnership: false, terms: true, phone_proof: String(confirm.body.phone_proof),
-    },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const token = String(created.body.access_token);
-  const id = Number((await api('/portal/customers', { token })).body.id);
-  assert.equal((await api('/portal/customers/plan-simulated', { token, body: { bill_value: 420, deadline_years: 20, nivel: 'MAX' } })).status, 200);
-  const form = new FormData();
-  form.append('file', new Blob([readFileSync(join(process.cwd(), 'test', 'fixtures', 'bills', 'cemig-clean-residential.pdf'))], { type: 'application/pdf' }), 'conta.pdf');
-  assert.ok((await api('/portal/customers/bills?is_holder=true', { token, form })).status < 300);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const steps = (await api('/portal/customers/steps', { token })).body.data as { type: string; status: string }[];
-    if (steps.some((st) => st.type === 'PROPOSAL_INITIAL' && st.status === 'PENDING')) break;
-    if (Date.now() > deadline) throw new Error(`no initial proposal: ${JSON.stringify(steps)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const approved = await api(`/admin/customers/${id}/approve/proposal`, { method: 'PUT', token });
+  const customer = await signUpThroughApi(portal, phone, `visit-e2e-${prefix}`, { name, city: 3550308 /* São Paulo */ });
+  await sendApprovableBill(portal, customer.token);
+  const approved = await api(`/admin/customers/${customer.id}/approve/proposal`, { method: 'PUT', token: customer.token });
   assert.equal(approved.status, 200, JSON.stringify(approved.body));
-  return { id, phone, token };
+  return customer;
 }
 
 async function openSignedIn(customer: Customer, path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
   const { page } = await newPage(browser, viewport);
-  await page.goto(portal.url + '/api/v1/openapi.json');
-  await page.evaluate(({ token, phone }) => {
-    localStorage.setItem('portal:session', JSON.stringify({ auth: { token, signed: true, phone }, user: null, schedule: null }));
-  }, customer);
-  await page.goto(portal.url + path);
+  await openSignedInAt(page, portal, customer, path);
   return page;
 }
 
-async function shotBoth(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize(DESKTOP);
-  // axe-core, WCAG 2.1 A/AA: none at either size (dialogs included, as they are open)
-  assert.deepEqual(await accessibilityProblems(page), [], `${name} (desktop)`);
-  await shot(page, `visit-${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  assert.deepEqual(await accessibilityProblems(page), [], `${name} (phone)`);
-  await shot(page, `visit-${name}-phone`);
-  if (size) await page.setViewportSize(size);
-}
+const shotBoth = (page: Page, name: string) => shotBothSizes(page, 'visit', name);
 
-/** The first day the calendar offers (the shared rules decide; the test does not compute them), by keyboard-free clicks. */
 async function pickFirstBookableDay(page: Page): Promise<string> {
   for (let month = 0; month < 2; month++) {
     const cell = page.locator('[role="grid"] td [role="button"]:not([aria-disabled="true"])').first();

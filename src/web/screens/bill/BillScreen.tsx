@@ -190,6 +190,18 @@ export function BillPage({ getApi, onLogout, onBillChanged, next, onGo }: BillPa
   );
 
   const values = data?.bills.billValues;
+  // the employer badge (partnership customers): asked with the bill, or alone after it was sent
+  const badgeArea = (isDisabled: boolean) => (
+    <UploadArea
+      label={m['bill.badge.label']}
+      description={m['bill.badge.description']}
+      file={c.badge}
+      error={c.badgeError ? m[c.badgeError] : null}
+      onChoose={(f) => send({ type: 'badge.choose', file: picked(f) })}
+      onRemove={() => send({ type: 'badge.remove' })}
+      isDisabled={isDisabled}
+    />
+  );
   if (state.matches('analysing') || state.matches('outcome') || state.matches('sendingBadge')) {
     const sendingBadge = state.matches('sendingBadge');
     const badgeMissing = Boolean(data?.customer.has_partnership && !data.badgeSent);
@@ -216,15 +228,7 @@ export function BillPage({ getApi, onLogout, onBillChanged, next, onGo }: BillPa
         </BillOutcome>
         {badgeMissing && !state.matches('analysing') ? (
           <form className={s.form} noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'badge.submit' }); }}>
-            <UploadArea
-              label={m['bill.badge.label']}
-              description={m['bill.badge.description']}
-              file={c.badge}
-              error={c.badgeError ? m[c.badgeError] : null}
-              onChoose={(f) => send({ type: 'badge.choose', file: picked(f) })}
-              onRemove={() => send({ type: 'badge.remove' })}
-              isDisabled={sendingBadge}
-            />
+            {badgeArea(sendingBadge)}
             <div className={s.actions}><Button type="submit" variant="secondary" isPending={sendingBadge}>{m['bill.badge.send']}</Button></div>
           </form>
         ) : null}
@@ -278,17 +282,7 @@ export function BillPage({ getApi, onLogout, onBillChanged, next, onGo }: BillPa
           onRemove={() => send({ type: 'bill.remove' })}
           isDisabled={uploading}
         />
-        {showBadge ? (
-          <UploadArea
-            label={m['bill.badge.label']}
-            description={m['bill.badge.description']}
-            file={c.badge}
-            error={c.badgeError ? m[c.badgeError] : null}
-            onChoose={(f) => send({ type: 'badge.choose', file: picked(f) })}
-            onRemove={() => send({ type: 'badge.remove' })}
-            isDisabled={uploading}
-          />
-        ) : null}
+        {showBadge ? badgeArea(uploading) : null}
         {uploading ? (
           <ProgressBar value={Math.round(c.progress * 100)} aria-label="Enviando a conta de luz" className={s.progress}>
             {({ percentage }) => (
