@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 // `npm run db:generate` writes SQL migrations into drizzle/ from the schema; the server applies them at start-up.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: './src/server/platform/db/schema.ts',
   out: './drizzle',
 });

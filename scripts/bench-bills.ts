@@ -3,10 +3,10 @@
  * bill, per-field accuracy and the time per bill.  Usage: npm run bench:bills
  * (tsx scripts/bench-bills.ts). Exits 1 when a decision differs from the ground truth.
  */
-import { analyseBill } from '../src/server/services/bill-reader';
-import type { BillAnalysis } from '../src/server/services/bill-reader';
-import { SCORED_FIELDS, fieldMistakes, loadCorpus, scoreFields } from '../test/server/bill-reader/corpus';
-import type { BillTruth } from '../test/server/bill-reader/corpus';
+import { analyseBill } from '../src/server/engines/bill-reader';
+import type { BillAnalysis } from '../src/server/engines/bill-reader';
+import { SCORED_FIELDS, fieldMistakes, loadCorpus, scoreFields } from '../test/server/engines/bill-reader/corpus';
+import type { BillTruth } from '../test/server/engines/bill-reader/corpus';
 
 const corpus = loadCorpus();
 // The first call loads pdf.js; time it apart so it does not skew the per-bill figures.

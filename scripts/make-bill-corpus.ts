@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { ConnectionType } from '../src/server/services/sizing';
-import type { BillAnalysisStatus, ConsumerClass, DistributorId } from '../src/server/services/bill-reader/types';
-import { BILL_ILLEGIBLE, unservedClassJustification, BILL_APARTMENT } from '../src/server/services/bill-reader/decide';
+import type { ConnectionType } from '../src/server/engines/sizing';
+import type { BillAnalysisStatus, ConsumerClass, DistributorId } from '../src/server/engines/bill-reader/types';
+import { BILL_ILLEGIBLE, unservedClassJustification, BILL_APARTMENT } from '../src/server/engines/bill-reader/decide';
 
 const OUT = join(import.meta.dirname, '..', 'test', 'fixtures', 'bills');
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { API_VERSION, apiRoutes } from '../src/server/app';
-import { openApiDocument } from '../src/server/api/openapi';
+import { openApiDocument } from '../src/server/http/openapi';
 
 // Writes docs/openapi.json from the route registry and the shared valibot schemas (as served at /api/v1/openapi.json).
 const doc = {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { generatePaths, isComplete, runModel, type MachineCoverage } from './lib/paths';
+import { generatePaths, isComplete, runModel, type MachineCoverage } from '../test/paths/engine/paths';
 import { pathModels } from '../test/paths/models';
 
 /**

@@ -3,11 +3,11 @@ import * as v from 'valibot';
 import {
   BusinessSignUp, CellPhoneInput, CountryCodeInput, AccessCode, PersonalSignUp,
   type SignUpRequest, type SmsType,
-} from '../../src/shared/api/auth';
+} from '#shared/auth/payloads';
 import { canonicalPhone, DEFAULT_COUNTRY_CODE } from '../../src/shared/phone';
 import { messages as m } from '../../src/shared/messages';
 import { ErrorCode } from '../../src/shared/errors';
-import { failureCode, failureField, failureRetryAfter } from '../../src/shared/apiFailure';
+import { failureCode, failureField, failureRetryAfter } from '#shared/failure';
 
 /**
  * Sign-in and sign-up by phone (spec §2 SMS code screen, §4 Sign-in / Sign-up, §5, §8):

@@ -1,10 +1,10 @@
 import { and, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import type { BillsResponse } from '../../src/shared/api/bill';
-import type { CustomerProfile } from '../../src/shared/api/customer';
-import type { PlanSimulated } from '../../src/shared/api/plan';
-import { PLAN_YEARS } from '../../src/shared/api/plan';
-import { billAllowsReupload, type BillStatus } from '../../src/shared/bill';
-import { isUnservedRegion } from '../../src/shared/coverage';
+import type { BillsResponse } from '#shared/bill/payloads';
+import type { CustomerProfile } from '#shared/customer/payloads';
+import type { PlanSimulated } from '#shared/plan/payloads';
+import { PLAN_YEARS } from '#shared/plan/payloads';
+import { billAllowsReupload, type BillStatus } from '#shared/bill/rules';
+import { isUnservedRegion } from '#shared/coverage/rules';
 import type { MessageKey } from '../../src/shared/messages';
 import { uploadProblem, type ChosenFile } from '../../src/shared/upload';
 

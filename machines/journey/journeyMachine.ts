@@ -2,7 +2,7 @@ import { assign, createMachine, enqueueActions, fromPromise, not, setup, type An
 import type { authMachine, RegisterType } from '../auth/authMachine';
 import { currentStep, landingRoute, type PrivateRoute } from '../../src/shared/steps';
 import { isMenuItemEnabled, mayRevealMenuList, MENU_ITEMS, selectedMenuItem } from '../../src/shared/menu';
-import type { CustomerProfile } from '../../src/shared/api/customer';
+import type { CustomerProfile } from '#shared/customer/payloads';
 import type { MessageKey } from '../../src/shared/messages';
 
 /**

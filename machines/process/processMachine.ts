@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { billAllowsReupload } from '../../src/shared/bill';
+import { billAllowsReupload } from '#shared/bill/rules';
 import type { CustomerKind, StepStatus, StepType } from '../../src/shared/steps';
 
 /**

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { MessageKey } from '../../src/shared/messages';
 import {
   finalProposalActionsDisabled, initialProposalActionsDisabled, latestProposal, type Proposal, type ProposalType,
-} from '../../src/shared/proposal';
+} from '#shared/proposal/rules';
 import type { CustomerKind, MenuStep } from '../../src/shared/steps';
 
 /**

@@ -1,15 +1,15 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
-import type { CustomerProfile } from '../../src/shared/api/customer';
+import type { CustomerProfile } from '#shared/customer/payloads';
 import {
   isOpenVisit, maskCep, maskVisitPhone, visitStepBar, VisitAddress, type CancelledVisit, type CepResult, type Visit, type VisitRequest,
-} from '../../src/shared/api/visit';
+} from '#shared/visit/payloads';
 import { messages, type MessageKey } from '../../src/shared/messages';
 import { onlyDigits } from '../../src/shared/phone';
 import {
   canChangeVisit, firstBookableDay, isVisitDateUnavailable, lastBookableDay, isVisitTimeSlot, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitStart,
   type CalendarDay, type LocalClock, type VisitTimeSlot,
-} from '../../src/shared/visitCalendar';
+} from '#shared/visit/rules';
 
 /**
  * The technical-visit page (spec §2 "Technical visit screen", §4 visit statuses, §5 form and

@@ -1,7 +1,7 @@
-import type { CepLookup } from './cep/service';
-import type { Db } from './db/index';
-import type { Providers } from './providers/index';
-import type { FileStorage } from './uploads/storage';
+import type { CepLookup } from './providers/cep/index';
+import type { Db } from './platform/db/index';
+import type { Providers } from './providers/messaging/index';
+import type { FileStorage } from './providers/storage/index';
 
 /** Where services read the time; tests pass a clock they can move. */
 export interface Clock { now(): Date }

@@ -4,15 +4,15 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { codeJobs } from './auth/delivery';
 import { DEFAULT_LIMITS, systemClock, type AppDeps } from './config';
-import { openDatabase } from './db/index';
-import { loadReferenceData } from './db/reference';
-import { providersFromEnv } from './providers/index';
-import { appSecret } from './secret';
-import { createWorker } from './queue/queue';
-import { purgeExpired } from './maintenance';
-import { billJobs } from './bills/service';
-import { storageFromEnv } from './uploads/storage';
-import { cepLookupFromEnv } from './cep/service';
+import { openDatabase } from './platform/db/index';
+import { loadReferenceData } from './platform/db/reference';
+import { providersFromEnv } from './providers/messaging/index';
+import { appSecret } from './platform/secret';
+import { createWorker } from './platform/queue/queue';
+import { purgeExpired } from './platform/maintenance';
+import { billJobs } from './bill/service';
+import { storageFromEnv } from './providers/storage/index';
+import { cepLookupFromEnv } from './providers/cep/index';
 
 async function main(): Promise<void> {
   const env = process.env;

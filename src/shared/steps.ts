@@ -24,7 +24,7 @@ export const LENDING_ORDER: readonly StepType[] = [
   'INSTALATION', 'PROJECT_STATUS',
 ];
 
-/** One entry of GET /portal/customers/steps (its schema: src/shared/api/steps.ts). Plain types here
+/** One entry of GET /portal/customers/steps (its schema: src/shared/process/payloads.ts). Plain types here
  * keep the validation library out of the landing page, which needs only the rules below. */
 export interface MenuStep {
   client_id: number;

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from './bill';
+import { MAX_UPLOAD_BYTES } from './bill/rules';
 import type { MessageKey } from './messages';
 
 /**

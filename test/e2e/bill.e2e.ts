@@ -58,7 +58,7 @@ before(async () => {
   portal = await startPortal({ QUEUE_POLL_MS: '200' }, {
     beforeStart: async (dataDir) => {
       // the same database settings the server gets (its embedded database in dataDir, or DATABASE_URL)
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/staff.ts', 'create-staff', '--name', 'Ana Souza', '--email', `ana.${Date.now()}@empresa.com.br`], {
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', 'Ana Souza', '--email', `ana.${Date.now()}@empresa.com.br`], {
         env: { ...process.env, DATA_DIR: dataDir },
       });
       staffToken = /token \(shown once\): (\S+)/.exec(stdout)?.[1] ?? '';

@@ -22,7 +22,7 @@ import {
   shotBoth as shotBothSizes, signUpThroughApi, startPortal, type ApiInit, type E2eCustomer, type RunningPortal,
 } from './support';
 import { messages as m } from '../../src/shared/messages';
-import { Proposal, billAfterSolarFigures, proposalCards, proposalFigures } from '../../src/shared/proposal';
+import { Proposal, billAfterSolarFigures, proposalCards, proposalFigures } from '#shared/proposal/rules';
 import { oneSpace, pdfText } from '../support/pdfText';
 
 let portal: RunningPortal;
@@ -34,7 +34,7 @@ before(async () => {
   // a staff account in the portal's database before it starts (the CLI and the server share DATA_DIR)
   dataDir = mkdtempSync(join(tmpdir(), 'proposal-e2e-'));
   const env = { ...process.env, DATA_DIR: dataDir };
-  const created = await promisify(execFile)('npx', ['tsx', 'src/server/cli/staff.ts', 'create-staff', '--name', 'Equipe Técnica', '--email', 'tecnica@empresa.com.br'], { env });
+  const created = await promisify(execFile)('npx', ['tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', 'Equipe Técnica', '--email', 'tecnica@empresa.com.br'], { env });
   staffToken = /token \(shown once\): (\S+)/.exec(created.stdout)![1]!;
   portal = await startPortal({ QUEUE_POLL_MS: '200', DATA_DIR: dataDir });
   browser = await launchBrowser();

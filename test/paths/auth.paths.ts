@@ -1,4 +1,4 @@
-import { definePathModel, sample } from '../../scripts/lib/paths';
+import { definePathModel, sample } from './engine/paths';
 import { authMachine, type AuthContext, type RegistrationForm } from '../../machines/auth/authMachine';
 import { apiErrors, companyCustomer, newVisitorPhone, partnershipCustomer, solvedBotCheck, subscriptionCustomer } from './samples';
 

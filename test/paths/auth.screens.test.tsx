@@ -5,11 +5,11 @@ import { cleanup, configure, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
 import { App } from '../../src/web/app/App';
-import { BotCheckProvider } from '../../src/web/components/BotCheck/BotCheck';
+import { BotCheckProvider } from '../../src/web/features/auth/parts/BotCheck/BotCheck';
 import { messages as m } from '../../src/shared/messages';
 import { createTestServer, type TestServer } from '../support/server';
 import { lastCode, newPhone, requestCode, signUpNewCustomer } from '../support/flows';
-import { formatEvent, formatFailure, generatePaths, type TestPath } from '../../scripts/lib/paths';
+import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine/paths';
 import { authPaths } from './auth.paths';
 
 /**

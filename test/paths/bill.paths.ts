@@ -1,8 +1,8 @@
-import { definePathModel, sample } from '../../scripts/lib/paths';
+import { definePathModel, sample } from './engine/paths';
 import { billMachine, type BillContext, type BillPageData, type PickedFile } from '../../machines/bill/billMachine';
-import type { BillsResponse, BillValues } from '../../src/shared/api/bill';
-import type { PlanSimulated } from '../../src/shared/api/plan';
-import { BILL_REUPLOAD_JUSTIFICATION, MAX_UPLOAD_BYTES } from '../../src/shared/bill';
+import type { BillsResponse, BillValues } from '#shared/bill/payloads';
+import type { PlanSimulated } from '#shared/plan/payloads';
+import { BILL_REUPLOAD_JUSTIFICATION, MAX_UPLOAD_BYTES } from '#shared/bill/rules';
 import { apiErrors, partnershipCustomer, subscriptionCustomer, unservedRegionCustomer } from './samples';
 
 /**

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { definePathModel, sample } from '../../scripts/lib/paths';
+import { definePathModel, sample } from './engine/paths';
 import { journeyMachine, landingScreen, PRIVATE_SCREENS, PUBLIC_PATHS, type JourneyContext, type StoredSession } from '../../machines/journey/journeyMachine';
 import { authMachine } from '../../machines/auth/authMachine';
 import { mayRevealMenuList } from '../../src/shared/menu';

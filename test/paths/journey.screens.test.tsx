@@ -6,12 +6,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
 import type { AnyMachineSnapshot } from 'xstate';
 import { App } from '../../src/web/app/App';
-import { BotCheckProvider } from '../../src/web/components/BotCheck/BotCheck';
+import { BotCheckProvider } from '../../src/web/features/auth/parts/BotCheck/BotCheck';
 import { createStaff } from '../../src/server/staff/service';
 import type { ProcessEvent } from '../../machines/process/processMachine';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, lastCode, newPhone, signUpNewCustomer } from '../support/flows';
-import { formatEvent, formatFailure, generatePaths, type TestPath } from '../../scripts/lib/paths';
+import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine/paths';
 import { processDriver, toOffer, toTechnicalVisit, type ServerCustomer } from './serverProcess';
 import { journeyPaths } from './journey.paths';
 

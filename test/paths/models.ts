@@ -1,9 +1,9 @@
-import type { PathModel } from '../../scripts/lib/paths';
+import type { PathModel } from './engine/paths';
 import { authPaths } from './auth.paths';
 import { billPaths } from './bill.paths';
 import { processPaths } from './process.paths';
 import { journeyPaths } from './journey.paths';
-import { notificationsPaths } from './notifications.paths';
+import { notificationsPaths } from './notification.paths';
 import { proposalPaths } from './proposal.paths';
 import { visitPaths } from './visit.paths';
 

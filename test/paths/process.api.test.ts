@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../src/server/staff/service';
-import { stepsFromSnapshot } from '../../machines/process/processSteps';
+import { stepsFromSnapshot } from '#machines/process/steps';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, signUpNewCustomer } from '../support/flows';
 import { processDriver, type ServerCustomer } from './serverProcess';
-import { formatEvent, formatFailure, generatePaths, stateText, type TestPath } from '../../scripts/lib/paths';
+import { formatEvent, formatFailure, generatePaths, stateText, type TestPath } from './engine/paths';
 import { processPaths } from './process.paths';
 
 /**

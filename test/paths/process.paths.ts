@@ -1,4 +1,4 @@
-import { definePathModel, sample } from '../../scripts/lib/paths';
+import { definePathModel, sample } from './engine/paths';
 import { processMachine } from '../../machines/process/processMachine';
 
 /**

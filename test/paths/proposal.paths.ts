@@ -1,6 +1,6 @@
-import { definePathModel, sample } from '../../scripts/lib/paths';
+import { definePathModel, sample } from './engine/paths';
 import { proposalMachine, type ProposalContext, type ProposalPageData } from '../../machines/proposal/proposalMachine';
-import type { Proposal } from '../../src/shared/proposal';
+import type { Proposal } from '#shared/proposal/rules';
 import type { StepStatus, StepType } from '../../src/shared/steps';
 import { apiErrors, companyCustomer, lendingCustomer, subscriptionCustomer } from './samples';
 

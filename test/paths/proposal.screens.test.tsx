@@ -3,15 +3,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ProposalPage } from '../../src/web/screens/proposal/ProposalScreen';
+import { ProposalPage } from '../../src/web/features/proposal/ProposalScreen';
 import { createApi } from '../../src/web/api/client';
 import { createStaff } from '../../src/server/staff/service';
 import { messages as m } from '../../src/shared/messages';
-import { PROPOSAL_FILE_NAME } from '../../src/shared/proposal';
+import { PROPOSAL_FILE_NAME } from '#shared/proposal/rules';
 import type { ProcessEvent } from '../../machines/process/processMachine';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, signUpNewCustomer } from '../support/flows';
-import { formatEvent, formatFailure, generatePaths, type TestPath } from '../../scripts/lib/paths';
+import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine/paths';
 import { processDriver, toOffer, type ServerCustomer } from './serverProcess';
 import { proposalPaths } from './proposal.paths';
 

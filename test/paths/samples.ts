@@ -1,4 +1,4 @@
-import type { CustomerProfile } from '../../src/shared/api/customer';
+import type { CustomerProfile } from '#shared/customer/payloads';
 import type { MenuStep, StepStatus, StepType } from '../../src/shared/steps';
 
 /**

@@ -5,7 +5,7 @@ import { toMermaid } from '../../scripts/lib/mermaid';
 import { toDot } from '../../scripts/lib/dot';
 import { toStatelyConfig, toStatelyJson } from '../../scripts/lib/stately';
 import { generateDocs } from '../../scripts/lib/docs';
-import { definePathModel, generatePaths, PathFailure, runModel, runPath } from '../../scripts/lib/paths';
+import { definePathModel, generatePaths, PathFailure, runModel, runPath } from './engine/paths';
 import { fixtureMachine } from './fixtures/fixtureMachine';
 import { fixturePaths } from './fixtures/fixture.paths';
 

@@ -1,7 +1,7 @@
-import { definePathModel, sample } from '../../scripts/lib/paths';
+import { definePathModel, sample } from './engine/paths';
 import { visitMachine, visitRequest, type VisitContext, type VisitPageData } from '../../machines/visit/visitMachine';
-import type { CepResult, Visit } from '../../src/shared/api/visit';
-import { VisitAddress } from '../../src/shared/api/visit';
+import type { CepResult, Visit } from '#shared/visit/payloads';
+import { VisitAddress } from '#shared/visit/payloads';
 import * as v from 'valibot';
 import { apiErrors, customerAt } from './samples';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAQ_ENTRIES, filterFaq } from '../../src/shared/faq';
+import { FAQ_ENTRIES, filterFaq } from '#shared/faq/rules';
 
 describe('FAQ search (spec §2: filters by title, case-insensitive)', () => {
   it('finds questions by a part of the title whatever the case', () => {

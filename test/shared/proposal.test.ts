@@ -6,7 +6,7 @@ import {
   formatMonthlyProduction, formatMoney, formatPaybackMonths, formatPower, formatPricePerWp, formatQuantity, formatWarranty,
   initialProposalActionsDisabled, installationAreaM2, latestProposal, monthlyProduction, monthlySavings, pricePerWp,
   proposalFigures, proposalTotal, reductionPercentShown, savingsOver25Years, specificProduction, validUntil, validityText,
-} from '../../src/shared/proposal';
+} from '#shared/proposal/rules';
 
 describe('proposal formulas (spec §9)', () => {
   it('installation area is 6 m² per kWp', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, baseBlockedDays, firstBookableDay, lastBookableDay, isCalendarDay, parseCalendarDay, visitBookingProblem, canChangeVisit, isVisitDateUnavailable, isVisitTimeSlot, isoDay, localClockAt,
   minutesUntil, parseBlockedDate, visitDateUnavailableReason, visitStart, weekdayOf, type CalendarDay, type LocalClock,
-} from '../../src/shared/visitCalendar';
+} from '#shared/visit/rules';
 
 const DAY_MS = 86_400_000;
 const SUN = 0, MON = 1, FRI = 5, SAT = 6;

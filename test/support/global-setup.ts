@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/index';
-import { loadReferenceData } from '../../src/server/db/reference';
+import { openDatabase } from '../../src/server/platform/db/index';
+import { loadReferenceData } from '../../src/server/platform/db/reference';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -65,8 +65,8 @@ function templateKey(): string {
   for (const f of readdirSync('drizzle', { recursive: true }).map(String).sort()) {
     if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(join('drizzle', f)));
   }
-  h.update(readFileSync('src/server/db/reference.ts'));
-  h.update(readFileSync('src/server/db/schema.ts'));
+  h.update(readFileSync('src/server/platform/db/reference.ts'));
+  h.update(readFileSync('src/server/platform/db/schema.ts'));
   h.update(JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version as string);
   return h.digest('hex').slice(0, 16);
 }

@@ -7,16 +7,16 @@ import { solveChallenge } from 'altcha-lib/v1';
 import type { Hono } from 'hono';
 import { createApp } from '../../src/server/app';
 import { DEFAULT_LIMITS, type AppDeps, type AuthLimits, type Clock } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db/index';
-import { localProviders, type Providers } from '../../src/server/providers/index';
-import { createWorker } from '../../src/server/queue/queue';
+import { openDatabase, type Db } from '../../src/server/platform/db/index';
+import { localProviders, type Providers } from '../../src/server/providers/messaging/index';
+import { createWorker } from '../../src/server/platform/queue/queue';
 import { codeJobs } from '../../src/server/auth/delivery';
-import { billJobs } from '../../src/server/bills/service';
-import { localStorage } from '../../src/server/uploads/storage';
+import { billJobs } from '../../src/server/bill/service';
+import { localStorage } from '../../src/server/providers/storage/index';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { outbox } from '../../src/server/db/schema';
+import { outbox } from '../../src/server/platform/db/schema';
 import { desc, eq } from 'drizzle-orm';
 
 /** A clock tests move by hand: expiry and cooldowns without waiting. */

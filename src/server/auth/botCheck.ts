@@ -1,7 +1,7 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../config';
-import { botCheckUses } from '../db/schema';
+import { botCheckUses } from '../platform/db/schema';
 
 /**
  * ALTCHA proof of work (protocol v1, which the altcha 3 widget speaks): the challenge is signed with

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
-import type { Db, Tx } from '../db/index';
-import { accessCodes, authEvents } from '../db/schema';
+import type { Db, Tx } from '../platform/db/index';
+import { accessCodes, authEvents } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { hmac, newAccessCode, sameHash } from './crypto';
 

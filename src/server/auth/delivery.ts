@@ -1,7 +1,7 @@
 import { messages } from '../../shared/messages';
 import type { AppDeps } from '../config';
-import { emailOfPhone } from '../customers/service';
-import type { JobHandler } from '../queue/queue';
+import { emailOfPhone } from '../customer/service';
+import type { JobHandler } from '../platform/queue/queue';
 import { issueCode } from './codes';
 
 const text = (code: string): string => messages['access.code.delivery'].replace('{code}', code);

@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
-import type { Db, Tx } from '../db/index';
-import { phoneProofs, sessions } from '../db/schema';
+import type { Db, Tx } from '../platform/db/index';
+import { phoneProofs, sessions } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { newToken, sha256 } from './crypto';
 

@@ -2,8 +2,8 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../shared/errors';
 import type { Clock } from '../config';
-import type { Db, Tx } from '../db/index';
-import { sessions, staff, staffAudit } from '../db/schema';
+import type { Db, Tx } from '../platform/db/index';
+import { sessions, staff, staffAudit } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { newToken, sha256 } from '../auth/crypto';
 

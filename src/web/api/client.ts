@@ -3,18 +3,18 @@ import * as v from 'valibot';
 import {
   CitiesResponse, ConfirmNumberResponse, LoginResponse, PhoneNotFoundBody, SignUpResponse, SmsQueueResponse,
   SuccessResponse, type City, type SignUpRequest, type SmsQueueRequest,
-} from '../../shared/api/auth';
-import { CustomerProfile } from '../../shared/api/customer';
+} from '#shared/auth/payloads';
+import { CustomerProfile } from '#shared/customer/payloads';
 import { ErrorCode, userMessageForError, type ApiErrorBody } from '../../shared/errors';
 import type { MessageKey } from '../../shared/messages';
 import { messages } from '../../shared/messages';
-import { StepsResponse } from '../../shared/api/steps';
-import { BillsResponse, BillValues, Notification as NotificationSchema, NotificationsResponse } from '../../shared/api/bill';
-import { CustomerSuccessCase, Partnership, PlanSimulated, type PlanSimulatedRequest } from '../../shared/api/plan';
+import { StepsResponse } from '#shared/process/payloads';
+import { BillsResponse, BillValues, Notification as NotificationSchema, NotificationsResponse } from '#shared/bill/payloads';
+import { CustomerSuccessCase, Partnership, PlanSimulated, type PlanSimulatedRequest } from '#shared/plan/payloads';
 import type { MenuStep } from '../../shared/steps';
-import { CalendarConfigResponse, CepResult, Visit, VisitResponse, type CancelledVisit, type VisitRequest } from '../../shared/api/visit';
-import { ApprovalResponse, ProposalsResponse, type PaymentType } from '../../shared/api/proposal';
-import type { Proposal } from '../../shared/proposal';
+import { CalendarConfigResponse, CepResult, Visit, VisitResponse, type CancelledVisit, type VisitRequest } from '#shared/visit/payloads';
+import { ApprovalResponse, ProposalsResponse, type PaymentType } from '#shared/proposal/payloads';
+import type { Proposal } from '#shared/proposal/rules';
 
 type Notification = v.InferOutput<typeof NotificationSchema>;
 

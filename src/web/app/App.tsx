@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { screenPath } from '../../../machines/journey/journeyMachine';
-import { createJourney, type JourneyOptions } from './journey';
-import { JourneyProvider, useJourney, useJourneyActor } from './JourneyContext';
+import { createJourney, type JourneyOptions } from '../journey/journey';
+import { JourneyProvider, useJourney, useJourneyActor } from '../journey/JourneyContext';
 import { createAppRouter } from './router';
 import { useRouteSync } from './useRouteSync';
 
@@ -12,7 +12,7 @@ export interface AppProps extends JourneyOptions {
 }
 
 // toasts are loaded with the first screen that needs them, not with the landing page
-const Toaster = lazy(() => import('../components/Toast/Toast').then((mod) => ({ default: mod.Toaster })));
+const Toaster = lazy(() => import('../ui/Toast/Toast').then((mod) => ({ default: mod.Toaster })));
 
 /** Mounts the toast regions once the customer leaves the landing page (or a notice arrives there). */
 function ToasterWhenNeeded() {
@@ -34,7 +34,7 @@ function JourneyNotices() {
   useEffect(() => {
     if (!notice) return;
     // the texts come with the toasts, not with the landing page
-    void Promise.all([import('../components/Toast/Toast'), import('../../shared/messages')]).then(([{ toast }, { messages }]) => {
+    void Promise.all([import('../ui/Toast/Toast'), import('../../shared/messages')]).then(([{ toast }, { messages }]) => {
       if (notice.tone === 'success') toast.success(messages[notice.key]);
       else toast.error(messages[notice.key]);
     });

@@ -1,19 +1,19 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { screenPath } from '../../../machines/journey/journeyMachine';
-import { LoadingScreen } from '../components/LoadingScreen/LoadingScreen';
-import { useJourney } from './JourneyContext';
+import { LoadingScreen } from '../ui/LoadingScreen/LoadingScreen';
+import { useJourney } from '../journey/JourneyContext';
 
 /**
  * Renders the screen of the journey machine's state. Every screen is its own chunk, so a first
  * visit to the landing page downloads no form.
  */
-const Landing = lazy(() => import('./LandingRoute'));
-const Welcome = lazy(() => import('./WelcomeRoute'));
-const Login = lazy(() => import('../screens/login/LoginScreen'));
-const SignUp = lazy(() => import('../screens/sign-up/SignUpScreen'));
-const AccessCode = lazy(() => import('../screens/access-code/AccessCodeScreen'));
-const CreateAccount = lazy(() => import('../screens/create-account/CreateAccountScreen'));
-const ThankYou = lazy(() => import('../screens/thank-you/ThankYouScreen'));
+const Landing = lazy(() => import('../features/landing/LandingScreen'));
+const Welcome = lazy(() => import('../features/welcome/WelcomeScreen'));
+const Login = lazy(() => import('../features/auth/LoginScreen'));
+const SignUp = lazy(() => import('../features/auth/SignUpScreen'));
+const AccessCode = lazy(() => import('../features/auth/AccessCodeScreen'));
+const CreateAccount = lazy(() => import('../features/auth/CreateAccountScreen'));
+const ThankYou = lazy(() => import('../features/auth/ThankYouScreen'));
 const PrivateShell = lazy(() => import('./PrivateShell'));
 
 const PUBLIC_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {

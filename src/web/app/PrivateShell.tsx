@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { LoadingScreen } from '../components/LoadingScreen/LoadingScreen';
-import { FaqDialog } from '../components/FaqDialog/FaqDialog';
-import { NotificationBell } from '../layout/NotificationBell/NotificationBell';
-import { PrivateLayout } from '../layout/PrivateLayout/PrivateLayout';
-import PrivatePlaceholder, { PRIVATE_TITLES } from '../screens/private-placeholder/PrivatePlaceholder';
-import { useApiLoader, useJourney, useJourneyActor } from './JourneyContext';
+import { LoadingScreen } from '../ui/LoadingScreen/LoadingScreen';
+import { FaqDialog } from '../features/faq/FaqDialog/FaqDialog';
+import { NotificationBell } from '../features/notification/NotificationBell/NotificationBell';
+import { PrivateLayout } from '../ui/PrivateLayout/PrivateLayout';
+import PlaceholderScreen, { PRIVATE_TITLES } from '../features/placeholder/PlaceholderScreen';
+import { useApiLoader, useJourney, useJourneyActor } from '../journey/JourneyContext';
 import { screenPath } from '../../../machines/journey/journeyMachine';
-import { useGo } from './useGo';
-import { BRAND_NAME } from '../theme/brand';
+import { useGo } from '../journey/useGo';
+import { BRAND_NAME } from '#shared/brand';
 
-const BillScreen = lazy(() => import('../screens/bill/BillScreen'));
-const ProposalScreen = lazy(() => import('../screens/proposal/ProposalScreen'));
-const TechnicalVisitScreen = lazy(() => import('../screens/technical-visit/TechnicalVisitScreen'));
+const BillScreen = lazy(() => import('../features/bill/BillScreen'));
+const ProposalScreen = lazy(() => import('../features/proposal/ProposalScreen'));
+const VisitScreen = lazy(() => import('../features/visit/VisitScreen'));
 
 /** The signed-in frame with the screen of the private route (its own chunk: visitors never load it). */
 export default function PrivateShell() {
@@ -54,7 +54,7 @@ export default function PrivateShell() {
       headerSlot={<NotificationBell getApi={getApi} refreshKey={customer} />}
     >
       <Suspense fallback={<LoadingScreen inline />}>
-        {path === '/bill' ? <BillScreen /> : path === '/proposal-initial' || path === '/proposal-final' ? <ProposalScreen /> : path === '/technical-visit' ? <TechnicalVisitScreen /> : <PrivatePlaceholder />}
+        {path === '/bill' ? <BillScreen /> : path === '/proposal-initial' || path === '/proposal-final' ? <ProposalScreen /> : path === '/technical-visit' ? <VisitScreen /> : <PlaceholderScreen />}
       </Suspense>
       <FaqDialog isOpen={faqOpen} onOpenChange={setFaqOpen} />
     </PrivateLayout>

@@ -2,7 +2,7 @@ import {
   createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, redirect, type RouterHistory,
 } from '@tanstack/react-router';
 import { JourneyScreen } from './JourneyScreen';
-import { LANG, withDefaultLanguage } from './paths';
+import { LANG, withDefaultLanguage } from '../journey/paths';
 
 /**
  * Code-based routes for every route of spec §2 under '/$lang'. The router is thin: it redirects

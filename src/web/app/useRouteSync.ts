@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { AnyRouter } from '@tanstack/react-router';
 import { normalisePath, screenPath } from '../../../machines/journey/journeyMachine';
-import type { JourneyActor } from './journey';
-import { pathOfUrl, urlOfPath } from './paths';
+import type { JourneyActor } from '../journey/journey';
+import { pathOfUrl, urlOfPath } from '../journey/paths';
 
 /**
  * The one place where URL and journey machine meet. A URL change (deep link, Back, typed URL, a

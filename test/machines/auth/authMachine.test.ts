@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   authMachine, RESEND_COOLDOWN_S, type AuthInput, type CodeCheckOutput, type CodeRequest, type RegistrationForm,
 } from '../../../machines/auth/authMachine';
-import type { SignUpRequest } from '../../../src/shared/api/auth';
+import type { SignUpRequest } from '#shared/auth/payloads';
 import { messages as m } from '../../../src/shared/messages';
 
 const PHONE = { countryCode: '55', cellPhone: '(11) 98765-4321', recaptcha: 'solved-payload' };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { billMachine, billOutcomeMessage, type BillPageData, type PickedFile, type UploadInput } from '../../../machines/bill/billMachine';
-import type { BillsResponse, BillValues } from '../../../src/shared/api/bill';
-import type { BillStatus } from '../../../src/shared/bill';
-import { BILL_REUPLOAD_JUSTIFICATION, MAX_UPLOAD_BYTES } from '../../../src/shared/bill';
+import type { BillsResponse, BillValues } from '#shared/bill/payloads';
+import type { BillStatus } from '#shared/bill/rules';
+import { BILL_REUPLOAD_JUSTIFICATION, MAX_UPLOAD_BYTES } from '#shared/bill/rules';
 
 const values = (status: BillStatus, justification: string | null = null, upload = false): BillValues => ({
   id: 1, status, consumer_class: 'RESIDENCIAL', value: 350, consumption: 300, consumption_history_kwh_values: { average: 310 },

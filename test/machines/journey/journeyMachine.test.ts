@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { journeyMachine, screenPath, type JourneyInput } from '../../../machines/journey/journeyMachine';
 import { authMachine, type CodeCheckOutput, type CodeRequest, type CodeRequestOutput } from '../../../machines/auth/authMachine';
-import type { CustomerProfile } from '../../../src/shared/api/customer';
+import type { CustomerProfile } from '#shared/customer/payloads';
 import type { MenuStep } from '../../../src/shared/steps';
 import { messages as m } from '../../../src/shared/messages';
 

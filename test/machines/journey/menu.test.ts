@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { journeyMachine, screenPath } from '../../../machines/journey/journeyMachine';
-import type { CustomerProfile } from '../../../src/shared/api/customer';
+import type { CustomerProfile } from '#shared/customer/payloads';
 import type { CustomerKind, MenuStep, StepStatus } from '../../../src/shared/steps';
 
 /** The side navigation's part of the journey: the 1-second reveal rule (spec §2) and menu.reload. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';
 import { processMachine, type ProcessEvent } from '../../../machines/process/processMachine';
-import { stepsFromSnapshot } from '../../../machines/process/processSteps';
+import { stepsFromSnapshot } from '#machines/process/steps';
 import { LENDING_ORDER, SUBSCRIPTION_ORDER, currentStep, type StepType } from '../../../src/shared/steps';
 
 const run = (events: ProcessEvent[], kind?: 'SUBSCRIPTION' | 'LENDING') => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { proposalMachine, type PaymentType, type ProposalPageData } from '../../../machines/proposal/proposalMachine';
-import type { Proposal } from '../../../src/shared/proposal';
+import type { Proposal } from '#shared/proposal/rules';
 
 const initial: Proposal = {
   id: 41, type: 'INITIAL', power_of_the_project: 4.4, final_value: 10692, annual_production: 6167, annual_savings: 4708.34, payback: 28,

@@ -7,7 +7,7 @@ import { cleanup, configure, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
 import { App } from '../../../src/web/app/App';
-import { BotCheckProvider } from '../../../src/web/components/BotCheck/BotCheck';
+import { BotCheckProvider } from '../../../src/web/features/auth/parts/BotCheck/BotCheck';
 import { createTestServer, type TestServer } from '../../support/server';
 import { newPhone } from '../../support/flows';
 import { messages as m } from '../../../src/shared/messages';

@@ -7,7 +7,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from '../../../src/web/app/App';
-import { BotCheckProvider } from '../../../src/web/components/BotCheck/BotCheck';
+import { BotCheckProvider } from '../../../src/web/features/auth/parts/BotCheck/BotCheck';
 import { createStaff } from '../../../src/server/staff/service';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, lastCode, newPhone, personalSignUp, requestCode } from '../../support/flows';
@@ -22,9 +22,9 @@ import { processDriver, toTechnicalVisit } from '../../paths/serverProcess';
  */
 
 // the server's PDF reader runs in this process: start its thread by path (see ../screens/bill/pdfReaderShim.ts)
-vi.mock('../../../src/server/services/bill-reader/extractText', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/server/services/bill-reader/extractText')>();
-  const { extractPdfTextFromDisk } = await import('../screens/bill/pdfReaderShim');
+vi.mock('../../../src/server/engines/bill-reader/extractText', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/server/engines/bill-reader/extractText')>();
+  const { extractPdfTextFromDisk } = await import('../features/bill/pdfReaderShim');
   return { ...original, extractPdfText: extractPdfTextFromDisk };
 });
 

@@ -1,0 +1,198 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { billAllowsReupload, UPLOAD_MIME, type BillStatus } from '#shared/bill/rules';
+import type { BillOwner, BillsResponse, BillValues } from '#shared/bill/payloads';
+import { ErrorCode } from '#shared/errors';
+import { messages } from '#shared/messages';
+import type { AppDeps } from '../config';
+import type { Db, Tx } from '../platform/db/index';
+import { billOwners, bills, uploads } from '../platform/db/schema';
+import { ApiError } from '../http/errors';
+import { notify } from '../notification/service';
+import { applyProcessEventIn, loadProcess, ProcessEventRefused } from '../process/host';
+import { enqueue, type JobHandler } from '../platform/queue/queue';
+import { analyseBill, type BillAnalysis, type BillFields } from '../engines/bill-reader/index';
+
+const UNREAD: BillFields = {
+  distributor: null, holder: null, consumer_class: null, installation: null, value: null, consumption: null,
+  consumption_history_kwh_values: { values: [], average: null }, power_pattern: null,
+};
+import { newStorageKey } from '../providers/storage/index';
+import { generateInitialProposal, sendInitialProposalWhenReady } from '../proposal/service';
+import type { StagedUpload } from '../http/multipart';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
+type BillRow = typeof bills.$inferSelect;
+
+export const BILL_ANALYSIS_JOB = 'bill.analyse';
+
+const valuesOf = (b: BillRow, uploadAvailable: boolean): BillValues => ({
+  id: b.id,
+  status: b.status,
+  consumer_class: b.consumerClass,
+  value: b.value,
+  consumption: b.consumption,
+  consumption_history_kwh_values: { average: b.historyAverage },
+  power_pattern: b.powerPattern,
+  justification_disapproved: b.justificationDisapproved,
+  is_holder: b.isHolder,
+  upload_available: uploadAvailable,
+});
+
+async function latestBill(db: Db | Tx, customerId: number): Promise<BillRow | null> {
+  const [row] = await db.select().from(bills).where(eq(bills.customerId, customerId)).orderBy(desc(bills.id)).limit(1);
+  return row ?? null;
+}
+
+/** The re-upload rule (src/shared/bill.ts) and the process must both allow a new bill. */
+async function uploadAvailable(db: Db | Tx, customerId: number, latest: BillRow | null): Promise<boolean> {
+  const p = await loadProcess(db, customerId);
+  const processAllows = p?.snapshot.can({ type: 'bill.submitted' }) ?? false;
+  return processAllows && billAllowsReupload(latest && { status: latest.status, justification_disapproved: latest.justificationDisapproved });
+}
+
+/**
+ * Stores a staged bill file, records the bill as PENDING, moves the process (bill submitted) and
+ * queues the analysis, all in one transaction. The file is moved into storage as the
+ * transaction's last step and removed again when the transaction fails: no row without its file
+ * and no file without its row.
+ */
+export async function submitBill(deps: Deps, customerId: number, file: StagedUpload, isHolder: boolean): Promise<BillValues> {
+  const { db, clock, storage } = deps;
+  const key = newStorageKey();
+  let saved = false;
+  try {
+    const bill = await db.transaction(async (tx) => {
+      const latest = await latestBill(tx, customerId);
+      if (latest && !billAllowsReupload({ status: latest.status, justification_disapproved: latest.justificationDisapproved })) {
+        throw new ApiError(409, ErrorCode.BILL_LOCKED);
+      }
+      try {
+        await applyProcessEventIn(tx, clock, customerId, { type: 'bill.submitted' });
+      } catch (e) {
+        if (e instanceof ProcessEventRefused) throw new ApiError(409, ErrorCode.BILL_LOCKED);
+        throw e;
+      }
+      const now = clock.now();
+      const [upload] = await tx.insert(uploads).values({
+        customerId, purpose: 'bill', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: now,
+      }).returning({ id: uploads.id });
+      if (!upload) throw new Error('upload insert returned nothing');
+      const [row] = await tx.insert(bills).values({ customerId, uploadId: upload.id, isHolder, status: 'PENDING', createdAt: now }).returning();
+      if (!row) throw new Error('bill insert returned nothing');
+      await enqueue(tx, clock, BILL_ANALYSIS_JOB, { billId: row.id });
+      await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
+      saved = true;
+      return row;
+    });
+    return valuesOf(bill, false);
+  } catch (e) {
+    await file.discard();
+    if (saved) await storage.remove(key).catch(() => undefined);
+    throw e;
+  }
+}
+
+const outcomeMessage = (status: BillStatus, justification: string | null): string | null => {
+  switch (status) {
+    case 'APPROVED': return messages['notification.bill.approved'];
+    case 'WAITING': return messages['notification.bill.waiting'];
+    case 'DISAPPROVED':
+    case 'DENIED': return justification ? `${messages['notification.bill.disapproved']}${justification}` : messages['bill.outcome.disapproved'];
+    case 'APP': return messages['notification.bill.app'];
+    default: return null;
+  }
+};
+
+/**
+ * Records a decision on a bill (the assistant's or staff's), moves the process to match and
+ * notifies the customer, in one transaction. WAITING leaves the process in analysis.
+ */
+export async function decideBillIn(
+  tx: Tx, deps: Pick<AppDeps, 'clock'>, bill: BillRow,
+  decision: { status: Exclude<BillStatus, 'PENDING'>; justification: string | null; values?: Partial<BillRow>; expectedVersion?: number },
+) {
+  const { status, justification } = decision;
+  const move = status === 'APPROVED'
+    ? await applyProcessEventIn(tx, deps.clock, bill.customerId, { type: 'bill.approved' }, decision.expectedVersion)
+    : status === 'WAITING'
+      ? null
+      // APP and DENIED lock the upload like an unserved class: the justification is never the re-upload one.
+      : await applyProcessEventIn(tx, deps.clock, bill.customerId, {
+        type: 'bill.disapproved', justification: status === 'DISAPPROVED' ? justification ?? messages['bill.outcome.disapproved'] : status,
+      }, decision.expectedVersion);
+  const [updated] = await tx.update(bills)
+    .set({ ...decision.values, status, justificationDisapproved: status === 'DISAPPROVED' || status === 'DENIED' ? justification : null, decidedAt: deps.clock.now() })
+    .where(eq(bills.id, bill.id)).returning();
+  const message = outcomeMessage(status, justification);
+  if (message) await notify(tx, deps.clock, bill.customerId, message);
+  if (status === 'APPROVED' && (await generateInitialProposal(tx, deps.clock, bill.customerId, updated?.value ?? null))) {
+    await sendInitialProposalWhenReady(tx, deps.clock, bill.customerId);
+  }
+  return { bill: updated ?? bill, move };
+}
+
+/** The analysis job: read the file, let the virtual assistant decide, record it. Idempotent (a decided bill is left alone). */
+export function billJobs(deps: Deps, analyse: typeof analyseBill = analyseBill): Record<string, JobHandler> {
+  return {
+    [BILL_ANALYSIS_JOB]: async (payload) => {
+      const billId = Number(payload.billId);
+      const [row] = await deps.db.select({ bill: bills, upload: uploads }).from(bills).innerJoin(uploads, eq(uploads.id, bills.uploadId)).where(eq(bills.id, billId));
+      if (!row || row.bill.status !== 'PENDING') return;
+      const bytes = await deps.storage.read(row.upload.storageKey);
+      // A reader bug must not leave the bill PENDING for ever: a person reads it (storage errors above are retried).
+      const a = await analyse(bytes, UPLOAD_MIME[row.upload.kind]).catch((e: unknown): BillAnalysis => {
+        console.warn(`bill ${billId}: reader failed: ${e instanceof Error ? e.message : String(e)}`);
+        return { ...UNREAD, status: 'WAITING', justification_disapproved: null, confidence: 0, review_notes: ['reader-failure'] };
+      });
+      await deps.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
+        if (!current || current.status !== 'PENDING') return; // staff decided meanwhile
+        await decideBillIn(tx, deps, current, {
+          status: a.status,
+          justification: a.justification_disapproved,
+          values: {
+            consumerClass: a.consumer_class, value: a.value, consumption: a.consumption,
+            historyAverage: a.consumption_history_kwh_values.average, powerPattern: a.power_pattern, analysis: a,
+          },
+        });
+      });
+    },
+  };
+}
+
+export async function billsOf(db: Db, customerId: number): Promise<BillsResponse> {
+  const rows = await db.select({ bill: bills, name: uploads.originalName }).from(bills)
+    .innerJoin(uploads, eq(uploads.id, bills.uploadId)).where(eq(bills.customerId, customerId)).orderBy(asc(bills.id));
+  const last = rows.at(-1)?.bill ?? null;
+  const available = await uploadAvailable(db, customerId, last);
+  return {
+    id: last?.id ?? null,
+    holder: last?.isHolder ?? null,
+    billValues: last ? valuesOf(last, available) : null,
+    billInfo: rows.map(({ bill, name }) => ({
+      id: bill.id, status: bill.status, justification_disapproved: bill.justificationDisapproved, name, created_at: bill.createdAt.toISOString(),
+    })),
+    upload_available: available,
+  };
+}
+
+/** The stored file of one of the customer's own bills; another customer's id is not found. */
+export async function billFile(deps: Deps, customerId: number | null, billId: number) {
+  const [row] = await deps.db.select({ upload: uploads }).from(bills).innerJoin(uploads, eq(uploads.id, bills.uploadId))
+    .where(customerId === null ? eq(bills.id, billId) : and(eq(bills.id, billId), eq(bills.customerId, customerId)));
+  if (!row) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  return { bytes: await deps.storage.read(row.upload.storageKey), kind: row.upload.kind, name: row.upload.originalName };
+}
+
+export async function billOwnerOf(db: Db, customerId: number) {
+  const [owner] = await db.select().from(billOwners).where(eq(billOwners.customerId, customerId));
+  const last = await latestBill(db, customerId);
+  return { is_holder: last?.isHolder ?? null, owner: (owner?.data as BillOwner | undefined) ?? null };
+}
+
+export async function saveBillOwner(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number, data: BillOwner) {
+  const now = deps.clock.now();
+  await deps.db.insert(billOwners).values({ customerId, data, updatedAt: now })
+    .onConflictDoUpdate({ target: billOwners.customerId, set: { data, updatedAt: now } });
+  return billOwnerOf(deps.db, customerId);
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import type { Context } from 'hono';
+import { MAX_UPLOAD_BYTES, type UploadKind } from '#shared/bill/rules';
+import { ErrorCode } from '#shared/errors';
+import { ApiError } from './errors';
+import { sniffBillFile } from '../engines/bill-reader/index';
+
+/** A file received whole into a staging file; the caller saves it or calls `discard`. */
+export interface StagedUpload {
+  path: string;
+  size: number;
+  kind: UploadKind;
+  /** the name the browser gave, for display only */
+  originalName: string;
+  discard(): Promise<void>;
+}
+
+/** Room for the multipart envelope and a few small fields around the 10 MB file. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Reads one multipart file field into `stagingDir`, counting bytes as they stream: past 10 MB the
+ * request is cut off with 413 and the staging file deleted. The type comes from the first bytes
+ * (PDF, PNG, JPEG), never from the name or the declared type.
+ */
+export async function receiveUpload(c: Context, stagingDir: string, field = 'file'): Promise<StagedUpload> {
+  const contentType = c.req.header('Content-Type') ?? '';
+  if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
+  const declared = Number(c.req.header('Content-Length') ?? NaN);
+  if (declared > MAX_UPLOAD_BYTES + ENVELOPE_BYTES) throw new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field });
+  const body = c.req.raw.body;
+  if (!body) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
+  await mkdir(stagingDir, { recursive: true });
+  const path = join(stagingDir, `${randomBytes(16).toString('hex')}.part`);
+  let staging: WriteStream | null = null;
+  // A write stream destroyed while its file is still being opened creates the file afterwards:
+  // discard closes it and waits, so no staging file outlives a refused or broken upload.
+  const discard = async () => {
+    const out = staging;
+    if (out && !out.closed) await new Promise<void>((closed) => { out.once('close', () => closed()); out.destroy(); });
+    await rm(path, { force: true });
+  };
+
+  const received = await new Promise<{ size: number; head: Uint8Array; originalName: string } | null>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 4096 } });
+    } catch {
+      reject(new ApiError(400, ErrorCode.UPLOAD_MISSING, { field }));
+      return;
+    }
+    const input = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+    let settled = false;
+    let writing: Promise<{ size: number; head: Uint8Array; originalName: string }> | null = null;
+    const fail = (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      input.unpipe(parser);
+      input.destroy();
+      reject(e);
+    };
+    parser.on('file', (name, stream, info) => {
+      if (name !== field || writing) {
+        stream.resume();
+        return;
+      }
+      writing = new Promise((done, failed) => {
+        const out = createWriteStream(path, { flags: 'wx' });
+        staging = out;
+        let size = 0;
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => {
+          if (size < 1024) chunks.push(chunk);
+          size += chunk.length;
+        });
+        stream.on('limit', () => {
+          out.destroy();
+          failed(new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field }));
+        });
+        stream.on('error', failed);
+        out.on('error', failed);
+        out.on('finish', () => done({ size, head: new Uint8Array(Buffer.concat(chunks).subarray(0, 1024)), originalName: info.filename || 'arquivo' }));
+        stream.pipe(out);
+      });
+      writing.catch(fail);
+    });
+    parser.on('error', fail);
+    input.on('error', fail);
+    parser.on('close', () => {
+      if (settled) return;
+      if (!writing) {
+        settled = true;
+        resolve(null);
+        return;
+      }
+      writing.then((r) => { if (!settled) { settled = true; resolve(r); } }, fail);
+    });
+    input.pipe(parser);
+  }).catch(async (e: unknown) => {
+    await discard();
+    // A body that breaks off midway (closed connection) is not the customer's fault to name: generic 400.
+    throw e instanceof ApiError ? e : new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
+  });
+
+  if (!received) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
+  if (received.size === 0) {
+    await discard();
+    throw new ApiError(400, ErrorCode.UPLOAD_EMPTY, { field });
+  }
+  const kind = sniffBillFile(received.head);
+  if (kind === 'unknown') {
+    await discard();
+    throw new ApiError(415, ErrorCode.UPLOAD_UNSUPPORTED, { field });
+  }
+  return { path, size: received.size, kind, originalName: received.originalName.slice(0, 200), discard };
+}

@@ -1,0 +1,27 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { ErrorCode } from '#shared/errors';
+import type { Clock } from '../config';
+import type { Db, Tx } from '../platform/db/index';
+import { notifications } from '../platform/db/schema';
+import { ApiError } from '../http/errors';
+
+/** A message in the customer's bell (process events and staff create them). */
+export async function notify(db: Db | Tx, clock: Clock, customerId: number, message: string): Promise<number> {
+  const [row] = await db.insert(notifications).values({ customerId, message, createdAt: clock.now() }).returning({ id: notifications.id });
+  if (!row) throw new Error('notification insert returned nothing');
+  return row.id;
+}
+
+export async function listNotifications(db: Db, customerId: number) {
+  const rows = await db.select().from(notifications).where(eq(notifications.customerId, customerId)).orderBy(desc(notifications.id)).limit(100);
+  return rows.map((r) => ({ id: r.id, message: r.message, status: r.status, created_at: r.createdAt.toISOString() }));
+}
+
+/** Marks one of the customer's own notifications READ; another customer's id is simply not found. */
+export async function markRead(db: Db, clock: Clock, customerId: number, id: number) {
+  const [row] = await db.update(notifications).set({ status: 'READ', readAt: clock.now() })
+    .where(and(eq(notifications.id, id), eq(notifications.customerId, customerId)))
+    .returning();
+  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  return { id: row.id, message: row.message, status: row.status, created_at: row.createdAt.toISOString() };
+}

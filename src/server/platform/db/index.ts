@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema';
+
+export { schema };
+
+/** What services see: one drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** applies drizzle/ migrations (idempotent) */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** drizzle/ next to this file's package; from the working directory when import.meta.url is not a file (happy-dom tests). */
+export const MIGRATIONS_FOLDER = (() => {
+  try {
+    return fileURLToPath(new URL('../../../../drizzle', import.meta.url));
+  } catch {
+    return resolve('drizzle');
+  }
+})();
+
+export interface OpenDatabaseOptions {
+  /** postgres://... ; when set, node-postgres is used */
+  databaseUrl?: string;
+  /** PGlite data directory (created when missing); ignored with databaseUrl or pglite */
+  pgliteDir?: string;
+  /** an already opened PGlite (tests load a migrated template into one) */
+  pglite?: PGlite;
+}
+
+/** PGlite under `pgliteDir` by default, PostgreSQL when a URL is given. */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover) must not crash the process.
+    pool.on('error', (e) => console.error(`postgres: ${e.message}`));
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+    client = await PGlite.create(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {});
+  }
+  const owned = client;
+  const db = drizzlePglite({ client: owned, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => owned.close(),
+  };
+}

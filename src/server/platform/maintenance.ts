@@ -1,0 +1,37 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, inArray, lt } from 'drizzle-orm';
+import type { AppDeps } from '../config';
+import { accessCodes, authEvents, botCheckUses, jobs, outbox, phoneProofs, sessions } from './db/schema';
+
+const DAY = 24 * 3600_000;
+
+/**
+ * Deletes what no rule needs any more: counted events past their window, dead codes and proofs,
+ * spent bot-check payloads, sessions idle past their life, finished jobs and old outbox rows.
+ */
+export async function purgeExpired(deps: Pick<AppDeps, 'db' | 'clock' | 'limits'> & Partial<Pick<AppDeps, 'storage'>>): Promise<void> {
+  const { db, limits } = deps;
+  const now = deps.clock.now().getTime();
+  const before = (ms: number) => new Date(now - ms);
+  await db.delete(authEvents).where(lt(authEvents.at, before(limits.windowMs + 60_000)));
+  await db.delete(accessCodes).where(lt(accessCodes.expiresAt, before(DAY)));
+  await db.delete(phoneProofs).where(lt(phoneProofs.expiresAt, before(DAY)));
+  await db.delete(botCheckUses).where(lt(botCheckUses.expiresAt, before(0)));
+  await db.delete(sessions).where(lt(sessions.lastUsedAt, before(limits.sessionIdleMs + DAY)));
+  await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.createdAt, before(7 * DAY))));
+  await db.delete(outbox).where(lt(outbox.createdAt, before(7 * DAY)));
+  if (deps.storage) await purgeStaging(deps.storage.stagingDir, before(STAGING_MAX_AGE_MS));
+}
+
+/** An upload streams in minutes at most; a staging file older than this was left by a crash. */
+const STAGING_MAX_AGE_MS = 3600_000;
+
+async function purgeStaging(dir: string, olderThan: Date): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info?.isFile() && info.mtime < olderThan) await rm(path, { force: true });
+  }
+}

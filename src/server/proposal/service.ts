@@ -1,0 +1,153 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Clock } from '../config';
+import type { Db, Tx } from '../platform/db/index';
+import { bills, customers, proposals } from '../platform/db/schema';
+import { ErrorCode } from '#shared/errors';
+import { ApiError } from '../http/errors';
+import { audit } from '../staff/service';
+import { messages } from '#shared/messages';
+import { notify } from '../notification/service';
+import { applyProcessEventIn, loadProcess } from '../process/host';
+import { initialProposalFromSizing, sizeSolarSystem } from '../engines/sizing/index';
+
+/**
+ * The INITIAL proposal from the sizing engine, for the bill's value (or the sign-up value when the
+ * reader found none), the customer's state and city. None when no system would pay back: the
+ * customer-success follow-up takes over.
+ */
+export async function generateInitialProposal(tx: Tx, clock: Clock, customerId: number, billValue: number | null): Promise<boolean> {
+  const [existing] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'INITIAL')));
+  if (existing) return true;
+  const [c] = await tx.select({ state: customers.stateCode, city: customers.cityId, bill: customers.billValue }).from(customers).where(eq(customers.id, customerId));
+  if (!c) return false;
+  let draft;
+  try {
+    draft = initialProposalFromSizing(sizeSolarSystem({
+      billValue: billValue ?? c.bill, uf: c.state, municipalityIbge: String(c.city), year: clock.now().getUTCFullYear(),
+    }));
+  } catch (e) {
+    if (e instanceof RangeError) return false;
+    throw e;
+  }
+  await tx.insert(proposals).values({ customerId, type: 'INITIAL', data: draft, createdAt: clock.now() });
+  return true;
+}
+
+/** Once onboarding is over (simulation and bill both done) and an initial proposal exists, it is sent to the customer. */
+export async function sendInitialProposalWhenReady(tx: Tx, clock: Clock, customerId: number): Promise<void> {
+  const p = await loadProcess(tx, customerId);
+  if (!p?.snapshot.can({ type: 'proposal.initialSent' })) return;
+  const [proposal] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'INITIAL')));
+  if (!proposal) return;
+  await applyProcessEventIn(tx, clock, customerId, { type: 'proposal.initialSent' });
+  await notify(tx, clock, customerId, messages['notification.proposal.initial']);
+}
+
+/** Where the customer's browser fetches a proposal's PDF (with its bearer token), relative to the site. */
+export const proposalPdfPath = (customerId: number, proposalId: number): string =>
+  `/api/v1/portal/customers/${customerId}/proposal/${proposalId}/pdf`;
+
+/** GET portal/customers/{id}/proposal: oldest first (the screen uses the last of a type). */
+export async function proposalsOf(db: Db, customerId: number) {
+  const rows = await db.select().from(proposals).where(eq(proposals.customerId, customerId)).orderBy(asc(proposals.id));
+  return rows.map((r) => ({
+    ...(r.data as Record<string, unknown>), id: r.id, type: r.type, pdf_link: proposalPdfPath(customerId, r.id), created_at: r.createdAt.toISOString(),
+  }));
+}
+
+/** One of the customer's proposals as GET .../proposal answers it, with the customer's name; null when it is not theirs. */
+export async function proposalOf(db: Db, customerId: number, proposalId: number) {
+  const [row] = await db.select().from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.id, proposalId)));
+  if (!row) return null;
+  const [c] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId));
+  return {
+    proposal: { ...(row.data as Record<string, unknown>), id: row.id, type: row.type, pdf_link: proposalPdfPath(customerId, row.id), created_at: row.createdAt.toISOString() },
+    customerName: c?.name ?? null,
+  };
+}
+
+/** What staff may set on a FINAL proposal after the technical visit; the rest comes from the sizing engine. */
+export interface FinalProposalOverrides {
+  /** system size, kWp (whole 550 W modules) */
+  power_kwp?: number | undefined;
+  /** system price, R$ */
+  price?: number | undefined;
+  module_brand?: string | undefined;
+  module_warranty?: number | undefined;
+  inverter_brand?: string | undefined;
+  inverter_warranty?: number | undefined;
+  structure_type?: string | undefined;
+  structure_warranty?: number | undefined;
+}
+
+/**
+ * Staff publish the FINAL proposal (issue 5): only once the technical visit is accomplished and
+ * approved (the process accepts `proposal.finalPublished` only from then on, 409 with a clear
+ * message otherwise), sized by the engine from the latest approved bill (or the sign-up value),
+ * with staff's size, price and equipment; audited, and the customer is notified. Publishing again
+ * adds a newer FINAL proposal, which the screen then shows (the last of a type is used).
+ */
+export async function publishFinalProposal(
+  tx: Tx, clock: Clock, customerId: number, staffId: number, overrides: FinalProposalOverrides,
+): Promise<{ id: number; version: number }> {
+  const process = await loadProcess(tx, customerId, true);
+  if (!process) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!process.snapshot.can({ type: 'proposal.finalPublished' })) {
+    throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { event: 'proposal.finalPublished' }, messages['proposal.final.publish.refused']);
+  }
+  const [c] = await tx.select({ state: customers.stateCode, city: customers.cityId, bill: customers.billValue }).from(customers).where(eq(customers.id, customerId));
+  if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  const [bill] = await tx.select({ value: bills.value }).from(bills)
+    .where(and(eq(bills.customerId, customerId), eq(bills.status, 'APPROVED'))).orderBy(desc(bills.id)).limit(1);
+  let draft;
+  try {
+    draft = initialProposalFromSizing(sizeSolarSystem({
+      billValue: bill?.value ?? c.bill, uf: c.state, municipalityIbge: String(c.city), year: clock.now().getUTCFullYear(),
+      powerKwp: overrides.power_kwp, price: overrides.price,
+    }));
+  } catch (e) {
+    if (e instanceof RangeError) throw new ApiError(422, ErrorCode.VALIDATION, {}, messages['proposal.final.unsized']);
+    throw e;
+  }
+  const data = {
+    ...draft,
+    type: 'FINAL' as const,
+    module_brand: overrides.module_brand ?? null,
+    module_warranty: overrides.module_warranty ?? null,
+    inverter_brand: overrides.inverter_brand ?? null,
+    inverter_warranty: overrides.inverter_warranty ?? null,
+    structure_type: overrides.structure_type ?? null,
+    structure_warranty: overrides.structure_warranty ?? null,
+  };
+  const [row] = await tx.insert(proposals).values({ customerId, type: 'FINAL', data, createdAt: clock.now() }).returning({ id: proposals.id });
+  const move = await applyProcessEventIn(tx, clock, customerId, { type: 'proposal.finalPublished' }, process.version);
+  await audit(tx, clock, {
+    staffId, action: 'proposal:finalPublished', customerId,
+    before: { state: move.before, version: process.version },
+    after: { state: move.after, version: move.version, proposal_id: row!.id, overrides },
+  });
+  await notify(tx, clock, customerId, messages['notification.proposal.final']);
+  return { id: row!.id, version: move.version };
+}
+
+/**
+ * PUT portal/customers/approve/proposal_final: the customer pays cash or finances the FINAL
+ * proposal. The process moves on (proposal.finalApproved), and the customer becomes LENDING with
+ * the payment type recorded, in one transaction.
+ */
+export async function approveFinalProposal(
+  db: Db, clock: Clock, customerId: number, paymentType: 'CASH_PURCHASE' | 'FINANCING',
+) {
+  return db.transaction(async (tx) => {
+    const [final] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'FINAL')));
+    if (!final) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, {}, messages['proposal.final.missing']);
+    const move = await applyProcessEventIn(tx, clock, customerId, { type: 'proposal.finalApproved', paymentType });
+    await tx.update(customers).set({ subscriptionLending: 'LENDING', paymentType, updatedAt: clock.now() }).where(eq(customers.id, customerId));
+    return move;
+  });
+}
+
+export async function latestProposalId(db: Db, customerId: number): Promise<number | null> {
+  const [row] = await db.select({ id: proposals.id }).from(proposals).where(eq(proposals.customerId, customerId)).orderBy(desc(proposals.id)).limit(1);
+  return row?.id ?? null;
+}

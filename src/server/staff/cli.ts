@@ -1,0 +1,215 @@
+import { resolve, join } from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ProcessEvent } from '#machines/process/processMachine';
+import { systemClock } from '../config';
+import { openDatabase } from '../platform/db/index';
+import { customers, staff } from '../platform/db/schema';
+import { applyProcessEventIn, customerSteps, loadProcess, ProcessEventRefused, ProcessVersionConflict } from '../process/host';
+import { audit, createStaff, renewStaffToken, revokeStaff } from './service';
+import { STAFF_EVENTS } from './admin';
+import { VISIT_COMMANDS, visitCommand } from '../visit/cli';
+import * as v from 'valibot';
+import { FinalProposalRequest } from '#shared/proposal/payloads';
+import { ApiError } from '../http/errors';
+import { publishFinalProposal } from '../proposal/service';
+import { setPartnership } from '../customer/partnership';
+
+/**
+ * Staff accounts (the printed token is the staff member's bearer token for /api/v1/admin/...;
+ * only its hash is stored, so it is shown once):
+ *   npm run staff -- create-staff --name "Ana Souza" --email ana@empresa.com.br
+ *   npm run staff -- new-token <email>      (replaces the old token)
+ *   npm run staff -- revoke-staff <email>
+ * Staff actions on a customer's process until the back office exists:
+ *   npm run staff -- steps <phone>
+ *   npm run staff -- event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]
+ * e.g. `npm run staff -- event 5511987654321 visit.confirmed --as ana@empresa.com.br` (audited). Same database settings as the server.
+ * The FINAL proposal, once the visit is accomplished and approved (sized from the bill; the options override):
+ *   npm run staff -- publish-proposal <phone> --as <staff e-mail> [--power-kwp 5.5] [--price 14990]
+ *     [--module-brand ..] [--module-warranty 12] [--inverter-brand ..] [--inverter-warranty 10] [--structure-type ..] [--structure-warranty 5]
+ * An individual's employer partnership, confirmed or withdrawn (the bill page then asks for the employee badge):
+ *   npm run staff -- partnership <phone> on|off --as <staff e-mail>
+ */
+const usage = 'usage: npm run staff -- create-staff --name <name> --email <email> | new-token <email> | revoke-staff <email>'
+  + ' | steps <phone> | event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]'
+  + ' | publish-proposal <phone> --as <staff e-mail> [--power-kwp N] [--price N] [--module-brand B] [--module-warranty N]'
+  + ' [--inverter-brand B] [--inverter-warranty N] [--structure-type T] [--structure-warranty N]'
+  + ' | partnership <phone> on|off --as <staff e-mail>';
+
+/** The FINAL proposal's options as the admin endpoint takes them (numbers parsed, the same schema checks them). */
+function finalProposalOptions(argv: string[]): v.SafeParseResult<typeof FinalProposalRequest> {
+  const num = (name: string) => { const raw = option(argv, name); return raw === undefined ? undefined : Number(raw.replace(',', '.')); };
+  const raw = {
+    power_kwp: num('--power-kwp'), price: num('--price'),
+    module_brand: option(argv, '--module-brand'), module_warranty: num('--module-warranty'),
+    inverter_brand: option(argv, '--inverter-brand'), inverter_warranty: num('--inverter-warranty'),
+    structure_type: option(argv, '--structure-type'), structure_warranty: num('--structure-warranty'),
+  };
+  return v.safeParse(FinalProposalRequest, Object.fromEntries(Object.entries(raw).filter(([, x]) => x !== undefined)));
+}
+
+const option = (argv: string[], name: string): string | undefined => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+
+async function staffCommand(argv: string[]): Promise<number> {
+  const [command, arg] = argv;
+  const env = process.env;
+  const database = await openDatabase(env.DATABASE_URL
+    ? { databaseUrl: env.DATABASE_URL }
+    : { pgliteDir: join(resolve(env.DATA_DIR ?? './data'), 'pglite') });
+  try {
+    await database.migrate();
+    if (command === 'create-staff') {
+      const name = option(argv, '--name');
+      const email = option(argv, '--email');
+      if (!name || !email || !/^[^@\s]+@[^@\s]+$/.test(email)) {
+        console.error(usage);
+        return 2;
+      }
+      const created = await createStaff(database.db, systemClock, name, email);
+      console.log(`staff ${created.id} ${email}\ntoken (shown once): ${created.token}`);
+      return 0;
+    }
+    if (!arg) {
+      console.error(usage);
+      return 2;
+    }
+    if (command === 'new-token') {
+      const token = await renewStaffToken(database.db, arg);
+      if (!token) { console.error(`no staff with e-mail ${arg}`); return 1; }
+      console.log(`token (shown once): ${token}`);
+      return 0;
+    }
+    if (!(await revokeStaff(database.db, systemClock, arg))) { console.error(`no staff with e-mail ${arg}`); return 1; }
+    console.log(`revoked ${arg}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'create-staff' || argv[0] === 'new-token' || argv[0] === 'revoke-staff') return staffCommand(argv);
+  if ((VISIT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return visitCommand(argv);
+  const [command, phone, eventType, ...rest] = argv;
+  if (!command || !phone || (command === 'event' && !eventType)) {
+    console.error(usage);
+    return 2;
+  }
+  const env = process.env;
+  const database = await openDatabase(env.DATABASE_URL
+    ? { databaseUrl: env.DATABASE_URL }
+    : { pgliteDir: join(resolve(env.DATA_DIR ?? './data'), 'pglite') });
+  try {
+    await database.migrate();
+    const [customer] = await database.db.select({ id: customers.id }).from(customers).where(eq(customers.phone, phone));
+    if (!customer) {
+      console.error(`no customer with phone ${phone}`);
+      return 1;
+    }
+    if (command === 'partnership') {
+      const actorEmail = option(argv, '--as');
+      const [member] = actorEmail
+        ? await database.db.select({ id: staff.id }).from(staff).where(and(eq(staff.email, actorEmail.toLowerCase()), isNull(staff.revokedAt)))
+        : [];
+      if (eventType !== 'on' && eventType !== 'off') {
+        console.error(usage);
+        return 2;
+      }
+      if (!member) {
+        console.error('--as <staff e-mail> of an active staff account is required (npm run staff -- create-staff ...)');
+        return 2;
+      }
+      try {
+        const r = await setPartnership(database.db, systemClock, member.id, customer.id, eventType === 'on');
+        console.log(`partnership ${r.has_partnership ? 'on' : 'off'}${r.changed ? '' : ' (unchanged)'}`);
+        return 0;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 409) {
+          console.error('a company (CNPJ) has no employer partnership');
+          return 1;
+        }
+        throw e;
+      }
+    }
+    if (command === 'publish-proposal') {
+      const actorEmail = option(argv, '--as');
+      const [member] = actorEmail
+        ? await database.db.select({ id: staff.id }).from(staff).where(and(eq(staff.email, actorEmail.toLowerCase()), isNull(staff.revokedAt)))
+        : [];
+      if (!member) {
+        console.error('--as <staff e-mail> of an active staff account is required (npm run staff -- create-staff ...)');
+        return 2;
+      }
+      const options = finalProposalOptions(argv);
+      if (!options.success) {
+        console.error(options.issues[0]?.message ?? usage);
+        return 2;
+      }
+      try {
+        const published = await database.db.transaction((tx) => publishFinalProposal(tx, systemClock, customer.id, member.id, options.output));
+        console.log(`final proposal ${published.id} published; version ${published.version}`);
+      } catch (e) {
+        if (e instanceof ApiError) {
+          console.error(e.message);
+          return 1;
+        }
+        throw e;
+      }
+    } else if (command === 'event') {
+      const versionAt = rest.indexOf('--version');
+      const version = versionAt >= 0 ? Number(rest[versionAt + 1]) : undefined;
+      const actorEmail = option(rest, '--as');
+      const paymentType = rest.find((a) => a === 'CASH_PURCHASE' || a === 'FINANCING');
+      if (!(STAFF_EVENTS as readonly string[]).includes(eventType ?? '')) {
+        console.error(`unknown staff event ${String(eventType)} (bill decisions: PUT /api/v1/admin/customers/{id}/bill); one of: ${STAFF_EVENTS.join(', ')}`);
+        return 2;
+      }
+      // Every staff action is audited, so the CLI needs to know who acts.
+      const [member] = actorEmail
+        ? await database.db.select({ id: staff.id }).from(staff).where(and(eq(staff.email, actorEmail.toLowerCase()), isNull(staff.revokedAt)))
+        : [];
+      if (!member) {
+        console.error('--as <staff e-mail> of an active staff account is required (npm run staff -- create-staff ...)');
+        return 2;
+      }
+      const event = { type: eventType, ...(paymentType ? { paymentType } : {}) } as ProcessEvent;
+      try {
+        const r = await database.db.transaction(async (tx) => {
+          const move = await applyProcessEventIn(tx, systemClock, customer.id, event, version);
+          if (event.type === 'proposal.finalApproved') {
+            await tx.update(customers).set({ subscriptionLending: 'LENDING', paymentType: event.paymentType, updatedAt: systemClock.now() }).where(eq(customers.id, customer.id));
+          }
+          await audit(tx, systemClock, {
+            staffId: member.id, action: `process:${event.type}`, customerId: customer.id,
+            before: { state: move.before, version: move.version - 1 }, after: { state: move.after, version: move.version },
+          });
+          return move;
+        });
+        console.log(`version ${r.version}`);
+      } catch (e) {
+        if (e instanceof ProcessEventRefused || e instanceof ProcessVersionConflict) {
+          console.error(e.message);
+          return 1;
+        }
+        throw e;
+      }
+    } else if (command !== 'steps') {
+      console.error(usage);
+      return 2;
+    }
+    const p = await loadProcess(database.db, customer.id);
+    console.log(`state ${JSON.stringify(p?.snapshot.value)} version ${p?.version}`);
+    for (const s of await customerSteps(database.db, customer.id)) console.log(`${s.type.padEnd(17)} ${s.status}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code), (e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

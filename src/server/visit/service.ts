@@ -1,0 +1,250 @@
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { ErrorCode } from '#shared/errors';
+import { messages } from '#shared/messages';
+import {
+  canChangeVisit, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitBookingProblem, visitStart,
+  type LocalClock, type VisitTimeSlot,
+} from '#shared/visit/rules';
+import { OPEN_VISIT_STATUSES, visitWhen, type CancelledVisit, type Visit, type VisitStatus } from '#shared/visit/payloads';
+import type * as v from 'valibot';
+import type { VisitRequest, STAFF_VISIT_STATUSES } from '#shared/visit/payloads';
+import type { Clock } from '../config';
+import type { Db, Tx } from '../platform/db/index';
+import { calendarBlockedDays, customers, technicalVisits } from '../platform/db/schema';
+import { ApiError } from '../http/errors';
+import { notify } from '../notification/service';
+import { applyProcessEventIn, type ProcessMove } from '../process/host';
+import { audit } from '../staff/service';
+
+/**
+ * The technical visit on the server (spec §2, §4, §5, §7): booking re-checks every calendar rule
+ * of src/shared/visitCalendar.ts in the customer's time zone (their state's capital) with the
+ * staff-blocked days; one open visit per customer; each change moves the customer's process
+ * (visit.requested / visit.cancelled / visit.confirmed / visit.approved / visit.notApproved) in the
+ * same transaction, and the customer gets a notification.
+ */
+
+type VisitRow = typeof technicalVisits.$inferSelect;
+type VisitInput = v.InferOutput<typeof VisitRequest>;
+type StaffVisitStatus = (typeof STAFF_VISIT_STATUSES)[number];
+
+const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+export const timeZoneOf = (uf: string | null | undefined): string => (uf && TIME_ZONE_BY_UF[uf.toUpperCase()]) || DEFAULT_TIME_ZONE;
+
+const wallMs = (c: LocalClock) => Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute);
+
+/** The instant at which the wall clock in `timeZone` shows `local` (Brazil has no DST since 2019; one correction pass covers offsets). */
+export function zonedInstant(local: LocalClock, timeZone: string): Date {
+  const guess = wallMs(local);
+  const offset = wallMs(localClockAt(new Date(guess), timeZone)) - guess;
+  const first = guess - offset;
+  const offset2 = wallMs(localClockAt(new Date(first), timeZone)) - first;
+  return new Date(guess - offset2);
+}
+
+const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
+/** '2026-11-24T09:00:00-03:00': the visit's start with the customer's offset. */
+function isoWithOffset(local: LocalClock, instant: Date): string {
+  const minutes = Math.round((wallMs(local) - instant.getTime()) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  return `${local.year}-${pad(local.month)}-${pad(local.day)}T${pad(local.hour)}:${pad(local.minute)}:00${sign}${pad(Math.trunc(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+}
+
+const startOf = (row: Pick<VisitRow, 'day' | 'slot'>): LocalClock => {
+  const day = parseCalendarDay(row.day);
+  if (!day) throw new Error(`bad visit day ${row.day}`);
+  return visitStart(day, row.slot as VisitTimeSlot);
+};
+
+export function visitJson(row: VisitRow): Visit {
+  return {
+    id: row.id,
+    schedule: isoWithOffset(startOf(row), row.scheduledAt),
+    date: row.day,
+    time: row.slot,
+    status: row.status as VisitStatus,
+    phone: row.phone,
+    cep: row.cep,
+    address: row.address,
+    number: row.number,
+    complement: row.complement,
+    neighborhood: row.neighborhood,
+    city: row.city,
+    state: row.state,
+  };
+}
+
+/** The staff-blocked days, oldest first (what GET /portal/config-calendar lists). */
+export async function blockedDays(db: Db | Tx): Promise<string[]> {
+  const rows = await db.select({ day: calendarBlockedDays.day }).from(calendarBlockedDays).orderBy(asc(calendarBlockedDays.day));
+  return rows.map((r) => r.day);
+}
+
+async function customerState(db: Db | Tx, customerId: number): Promise<string> {
+  const [c] = await db.select({ state: customers.stateCode }).from(customers).where(eq(customers.id, customerId));
+  if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  return c.state;
+}
+
+/** The customer's visit: the open one, else the last one the company concluded; null when none. */
+export async function currentVisit(db: Db | Tx, customerId: number): Promise<Visit | null> {
+  const [row] = await db.select().from(technicalVisits)
+    .where(and(eq(technicalVisits.customerId, customerId), ne(technicalVisits.status, 'CANCELLED')))
+    .orderBy(desc(technicalVisits.id)).limit(1);
+  return row ? visitJson(row) : null;
+}
+
+/**
+ * The visit cancelled last, when the customer has no current one: the page says it was cancelled
+ * (by the customer or by staff) and fills the new booking with its address.
+ */
+export async function lastCancelledVisit(db: Db | Tx, customerId: number): Promise<CancelledVisit | null> {
+  const [row] = await db.select().from(technicalVisits)
+    .where(and(eq(technicalVisits.customerId, customerId), eq(technicalVisits.status, 'CANCELLED')))
+    .orderBy(desc(technicalVisits.id)).limit(1);
+  return row ? { ...visitJson(row), status: 'CANCELLED' } : null;
+}
+
+/** GET /portal/customers/scheduling: the current visit, or null with the one cancelled last. */
+export async function visitPage(db: Db | Tx, customerId: number): Promise<{ data: Visit | null; cancelled: CancelledVisit | null }> {
+  const data = await currentVisit(db, customerId);
+  return { data, cancelled: data ? null : await lastCancelledVisit(db, customerId) };
+}
+
+async function openVisit(tx: Tx, customerId: number): Promise<VisitRow | undefined> {
+  const [row] = await tx.select().from(technicalVisits)
+    .where(and(eq(technicalVisits.customerId, customerId), inArray(technicalVisits.status, [...OPEN_VISIT_STATUSES])))
+    .for('update');
+  return row;
+}
+
+interface Checked { day: string; slot: VisitTimeSlot; timeZone: string; scheduledAt: Date; local: LocalClock }
+
+/** Every calendar rule again, in the customer's time zone (ARCHITECTURE: the server re-checks on booking). */
+async function checkBooking(tx: Tx, clock: Clock, uf: string, req: VisitInput): Promise<Checked> {
+  const timeZone = timeZoneOf(uf);
+  const now = localClockAt(clock.now(), timeZone);
+  const day = parseCalendarDay(req.date);
+  const problem = day ? visitBookingProblem(day, req.time, now, { uf, blocked: await blockedDays(tx) }) : 'invalid_date';
+  if (!day || problem) throw new ApiError(422, ErrorCode.VISIT_DATE_UNAVAILABLE, { field: 'date', reason: problem ?? 'invalid_date' });
+  const local = visitStart(day, req.time);
+  return { day: req.date, slot: req.time, timeZone, scheduledAt: zonedInstant(local, timeZone), local };
+}
+
+const address = (req: VisitInput) => ({
+  phone: req.phone, cep: req.cep, address: req.address, number: req.number, complement: req.complement ?? null,
+  neighborhood: req.neighborhood, city: req.city, state: req.state,
+});
+
+/** POST /portal/customers/scheduling: books the visit (UNCONFIRMED_APPOINTMENT) and moves the process to requested. */
+export async function bookVisit(db: Db, clock: Clock, customerId: number, req: VisitInput): Promise<Visit> {
+  return db.transaction(async (tx) => {
+    const uf = await customerState(tx, customerId);
+    if (await openVisit(tx, customerId)) throw new ApiError(409, ErrorCode.VISIT_ALREADY_OPEN);
+    const checked = await checkBooking(tx, clock, uf, req);
+    await applyProcessEventIn(tx, clock, customerId, { type: 'visit.requested' });
+    const now = clock.now();
+    const [row] = await tx.insert(technicalVisits).values({
+      customerId, day: checked.day, slot: checked.slot, timeZone: checked.timeZone, scheduledAt: checked.scheduledAt,
+      status: 'UNCONFIRMED_APPOINTMENT', ...address(req), createdAt: now, updatedAt: now,
+    }).returning();
+    if (!row) throw new Error('visit insert returned nothing');
+    await notify(tx, clock, customerId, messages['notification.visit.requested'].replace('{when}', visitWhen(row.day, row.slot)));
+    return visitJson(row);
+  });
+}
+
+/** The customer's own open visit `id`, changeable only while it is 24 hours away or more. */
+async function changeableVisit(tx: Tx, clock: Clock, customerId: number, id: number): Promise<VisitRow> {
+  const row = await openVisit(tx, customerId);
+  if (!row || row.id !== id) throw new ApiError(404, ErrorCode.VISIT_NOT_FOUND);
+  if (!canChangeVisit(startOf(row), localClockAt(clock.now(), row.timeZone))) throw new ApiError(409, ErrorCode.VISIT_TOO_CLOSE);
+  return row;
+}
+
+/**
+ * PUT /portal/customers/scheduling/{id}: another day, slot or address. The visit goes back to
+ * UNCONFIRMED_APPOINTMENT; a confirmed one is cancelled and requested again in the process.
+ */
+export async function rescheduleVisit(db: Db, clock: Clock, customerId: number, id: number, req: VisitInput): Promise<Visit> {
+  return db.transaction(async (tx) => {
+    const row = await changeableVisit(tx, clock, customerId, id);
+    const checked = await checkBooking(tx, clock, await customerState(tx, customerId), req);
+    if (row.status === 'CONFIRMED_SCHEDULE') {
+      await applyProcessEventIn(tx, clock, customerId, { type: 'visit.cancelled' });
+      await applyProcessEventIn(tx, clock, customerId, { type: 'visit.requested' });
+    }
+    const [updated] = await tx.update(technicalVisits).set({
+      day: checked.day, slot: checked.slot, timeZone: checked.timeZone, scheduledAt: checked.scheduledAt,
+      status: 'UNCONFIRMED_APPOINTMENT', ...address(req), updatedAt: clock.now(),
+    }).where(eq(technicalVisits.id, row.id)).returning();
+    if (!updated) throw new Error('visit update returned nothing');
+    await notify(tx, clock, customerId, messages['notification.visit.requested'].replace('{when}', visitWhen(updated.day, updated.slot)));
+    return visitJson(updated);
+  });
+}
+
+/** DELETE /portal/customers/scheduling/{id}: the customer cancels; the visit step opens again. */
+export async function cancelVisit(db: Db, clock: Clock, customerId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await changeableVisit(tx, clock, customerId, id);
+    await applyProcessEventIn(tx, clock, customerId, { type: 'visit.cancelled' });
+    await tx.update(technicalVisits).set({ status: 'CANCELLED', updatedAt: clock.now() }).where(eq(technicalVisits.id, row.id));
+  });
+}
+
+/** Which staff move is allowed from which status, and the process event it sends. */
+const STAFF_MOVES: Record<StaffVisitStatus, { from: readonly VisitStatus[]; event: 'visit.confirmed' | 'visit.approved' | 'visit.notApproved' | 'visit.cancelled'; note: (when: string) => string }> = {
+  CONFIRMED_SCHEDULE: { from: ['UNCONFIRMED_APPOINTMENT'], event: 'visit.confirmed', note: (w) => messages['notification.visit.confirmed'].replace('{when}', w) },
+  ACCOMPLISHED_AND_APPROVED: { from: ['CONFIRMED_SCHEDULE'], event: 'visit.approved', note: () => messages['notification.visit.approved'] },
+  DONE_AND_NOT_APPROVED: { from: ['CONFIRMED_SCHEDULE'], event: 'visit.notApproved', note: () => messages['notification.visit.notApproved'] },
+  CANCELLED: { from: OPEN_VISIT_STATUSES, event: 'visit.cancelled', note: (w) => messages['notification.visit.cancelled'].replace('{when}', w) },
+};
+
+/**
+ * Staff move the customer's open visit on (endpoint and CLI share this): the visit row, the process
+ * event, the customer's notification and the audit line commit together. Staff are not bound by the
+ * customer's 24-hour limit. A move the current status does not allow answers 409/4090.
+ */
+export async function staffMoveVisit(
+  db: Db, clock: Clock, staffId: number, customerId: number, status: StaffVisitStatus,
+): Promise<{ visit: Visit; move: ProcessMove }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(technicalVisits)
+      .where(and(eq(technicalVisits.customerId, customerId), ne(technicalVisits.status, 'CANCELLED')))
+      .orderBy(desc(technicalVisits.id)).limit(1).for('update');
+    if (!row) throw new ApiError(404, ErrorCode.VISIT_NOT_FOUND);
+    const rule = STAFF_MOVES[status];
+    if (!rule.from.includes(row.status as VisitStatus)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { status: row.status });
+    const move = await applyProcessEventIn(tx, clock, customerId, { type: rule.event });
+    const [updated] = await tx.update(technicalVisits).set({ status, updatedAt: clock.now() }).where(eq(technicalVisits.id, row.id)).returning();
+    if (!updated) throw new Error('visit update returned nothing');
+    await notify(tx, clock, customerId, rule.note(visitWhen(row.day, row.slot)));
+    await audit(tx, clock, {
+      staffId, action: `visit:${status}`, customerId,
+      before: { visit_id: row.id, status: row.status, process: move.before, version: move.version - 1 },
+      after: { visit_id: row.id, status, process: move.after, version: move.version },
+    });
+    return { visit: visitJson(updated), move };
+  });
+}
+
+/** Staff block a day for visits (audited); blocking it again changes only the reason. */
+export async function blockDay(db: Db, clock: Clock, staffId: number, day: string, reason: string | null): Promise<void> {
+  if (!parseCalendarDay(day)) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'day' }, messages['visit.dayAndTime.required']);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(calendarBlockedDays).where(eq(calendarBlockedDays.day, day));
+    await tx.insert(calendarBlockedDays).values({ day, reason, createdAt: clock.now() })
+      .onConflictDoUpdate({ target: calendarBlockedDays.day, set: { reason } });
+    await audit(tx, clock, { staffId, action: 'calendar:block', customerId: null, before: before ? { day, reason: before.reason } : null, after: { day, reason } });
+  });
+}
+
+/** Staff open a blocked day again (audited when it was blocked). */
+export async function unblockDay(db: Db, clock: Clock, staffId: number, day: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.delete(calendarBlockedDays).where(eq(calendarBlockedDays.day, day)).returning();
+    if (before) await audit(tx, clock, { staffId, action: 'calendar:unblock', customerId: null, before: { day, reason: before.reason }, after: null });
+    return Boolean(before);
+  });
+}

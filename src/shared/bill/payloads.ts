@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { BILL_STATUSES } from './rules';
+
+/** The values of one bill (spec §3 "Bill state" billValues and bill info). */
+export const BillValues = v.object({
+  id: v.number(),
+  status: v.picklist(BILL_STATUSES),
+  consumer_class: v.nullable(v.string()),
+  value: v.nullable(v.number()),
+  consumption: v.nullable(v.number()),
+  consumption_history_kwh_values: v.object({ average: v.nullable(v.number()) }),
+  power_pattern: v.nullable(v.string()),
+  justification_disapproved: v.nullable(v.string()),
+  is_holder: v.boolean(),
+  /** may the customer send another bill now (spec §4 re-upload rule) */
+  upload_available: v.boolean(),
+});
+export type BillValues = v.InferOutput<typeof BillValues>;
+
+/** One sent bill in the history; `id` is the `client_bill_file_id` that downloads the file. */
+export const BillInfo = v.object({
+  id: v.number(),
+  status: v.picklist(BILL_STATUSES),
+  justification_disapproved: v.nullable(v.string()),
+  name: v.string(),
+  created_at: v.string(),
+});
+
+/** GET /portal/customers/bills: the latest bill's values (null before the first), holder flag and the history, oldest first. */
+export const BillsResponse = v.object({
+  id: v.nullable(v.number()),
+  holder: v.nullable(v.boolean()),
+  billValues: v.nullable(BillValues),
+  billInfo: v.array(BillInfo),
+  upload_available: v.boolean(),
+});
+export type BillsResponse = v.InferOutput<typeof BillsResponse>;
+
+/** The bill's owner (consumer) data: PATCH /portal/customers/bills/owners (spec §9: name at least 5, CPF at least 11). */
+export const BillOwner = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(5)),
+  document: v.pipe(v.string(), v.transform((s) => s.replace(/\D/g, '')), v.minLength(11), v.maxLength(14)),
+  email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.email(), v.toLowerCase()))),
+  phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\d{12,13}$/)))),
+  occupation: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.minLength(2)))),
+});
+export type BillOwner = v.InferOutput<typeof BillOwner>;
+export const BillOwnerResponse = v.object({ is_holder: v.nullable(v.boolean()), owner: v.nullable(BillOwner) });
+
+export const Notification = v.object({
+  id: v.number(),
+  message: v.string(),
+  status: v.picklist(['UNREAD', 'READ']),
+  created_at: v.string(),
+});
+export const NotificationsResponse = v.object({ data: v.array(Notification) });
+export const NotificationPatch = v.object({ status: v.literal('READ') });

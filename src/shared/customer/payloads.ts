@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import { MenuStep } from '../process/payloads';
+
+/** GET /portal/customers: the customer profile (spec §3). Later issues fill the nullable parts. */
+export const CustomerProfile = v.object({
+  id: v.number(),
+  name: v.string(),
+  email: v.string(),
+  /** canonical phone, country code in the first 2 digits */
+  phone: v.string(),
+  franchisee_id: v.nullable(v.string()),
+  customer_success_id: v.nullable(v.number()),
+  subscription_lending: v.picklist(['SUBSCRIPTION', 'LENDING']),
+  /** 'CPF' individual, 'CNPJ' company */
+  type: v.picklist(['CPF', 'CNPJ']),
+  document_value: v.nullable(v.string()),
+  unit_type: v.string(),
+  bill_id: v.nullable(v.number()),
+  bill_value: v.nullable(v.number()),
+  bill: v.nullable(v.string()),
+  state: v.string(),
+  city: v.number(),
+  city_name: v.string(),
+  coupon: v.nullable(v.string()),
+  has_partnership: v.boolean(),
+  payment_type: v.nullable(v.picklist(['CASH_PURCHASE', 'FINANCING'])),
+  selected_client_plan: v.nullable(v.object({ plan: v.object({ name: v.string() }), price: v.number() })),
+  documents: v.array(v.unknown()),
+  contracts: v.array(v.unknown()),
+  steps: v.array(MenuStep),
+  customer_success: v.nullable(v.object({ id: v.number(), status: v.string(), upload_available: v.boolean() })),
+});
+export type CustomerProfile = v.InferOutput<typeof CustomerProfile>;
+
+/** PATCH /portal/customers: the profile data a customer may change. */
+export const CustomerPatch = v.object({
+  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3))),
+  email: v.optional(v.pipe(v.string(), v.trim(), v.email(), v.toLowerCase())),
+});
+export type CustomerPatch = v.InferOutput<typeof CustomerPatch>;

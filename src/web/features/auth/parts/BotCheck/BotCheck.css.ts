@@ -1,0 +1,33 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../../theme/theme.css';
+
+export const wrap = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minHeight: 64 });
+
+// The widget is themed through its CSS variables so it matches our fields.
+export const widget = style({
+  vars: {
+    '--altcha-border-radius': vars.radius.md,
+    '--altcha-border-color': vars.color.borderStrong,
+    '--altcha-border-width': '1.5px',
+    '--altcha-color-base': vars.color.surface,
+    '--altcha-color-base-content': vars.color.text,
+    '--altcha-color-primary': vars.color.brand,
+    '--altcha-color-primary-content': vars.color.brandContrast,
+    '--altcha-color-success': vars.color.success,
+    '--altcha-color-error': vars.color.danger,
+    '--altcha-max-width': '100%',
+    '--altcha-checkbox-size': '22px',
+  },
+  display: 'block',
+  width: '100%',
+});
+
+export const stub = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: 56,
+  padding: `0 ${vars.space.lg}`,
+  border: `1.5px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});

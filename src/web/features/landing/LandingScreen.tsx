@@ -1,0 +1,8 @@
+import { LandingPage } from './LandingPage';
+import { useGo } from '../../journey/useGo';
+
+/** The landing page, wired: 'Para a minha casa' opens sign-up as an individual. */
+export default function LandingScreen() {
+  const go = useGo();
+  return <LandingPage onStart={() => go('/sign-up')} onLogin={() => go('/login')} />;
+}

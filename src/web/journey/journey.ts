@@ -1,0 +1,104 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { authMachine } from '#machines/auth/authMachine';
+import { journeyMachine } from '#machines/journey/journeyMachine';
+import type { Api, ApiClientOptions } from '../api/client';
+import * as store from './session';
+import { trackConversion } from './conversion';
+
+/** The routes whose screens run the auth flow (its code is loaded before the machine is told). */
+const AUTH_FLOW_PATHS: ReadonlySet<string> = new Set(['/login', '/access-account', '/sign-up', '/sign-up/access-code', '/create-account']);
+
+export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
+
+export interface JourneyOptions {
+  /** fetch for the API (tests: the Hono app in process) */
+  fetch?: ApiClientOptions['fetch'];
+  origin?: string;
+}
+
+/**
+ * The one journey actor of the app, with its side effects provided: the API calls of spec §7 and
+ * local storage (spec §3). Created once, above the router.
+ */
+export interface Journey {
+  actor: JourneyActor;
+  /** the API client, loaded on first use (a visitor on the landing page never downloads it) */
+  getApi: () => Promise<Api>;
+  /** where the API lives ('' = this page's origin) */
+  origin: string;
+  /** resolves once the code a path's screens need is loaded (the auth flow for login and sign-up) */
+  prepareFor: (path: string) => Promise<void> | null;
+  stop: () => void;
+}
+
+export function createJourney(options: JourneyOptions = {}): Journey {
+  // the API needs the actor (token, 401) and the actor the API: tie them through a holder
+  const holder: { actor?: JourneyActor } = {};
+  let apiLoading: Promise<Api> | null = null;
+  const getApi = (): Promise<Api> => {
+    apiLoading ??= import('../api/client').then(({ createApi }) => createApi({
+      fetch: options.fetch,
+      origin: options.origin,
+      getToken: () => holder.actor?.getSnapshot().context.session?.token ?? null,
+      onUnauthorized: () => holder.actor?.send({ type: 'session.expired', reason: 'unauthorized' }),
+    }));
+    return apiLoading;
+  };
+
+  // The auth flow's code is fetched when login or sign-up is opened (see `prepareFor`); until then
+  // the machine never enters those states, so the stand-in below is never asked for anything.
+  let authFlow: typeof authMachine | null = null;
+  let authLoading: Promise<void> | null = null;
+  const loadAuthFlow = (): Promise<void> => {
+    authLoading ??= import('./authFlow').then(({ providedAuthFlow }) => { authFlow = providedAuthFlow(getApi) as typeof authMachine; });
+    return authLoading;
+  };
+  const auth = new Proxy({} as typeof authMachine, {
+    get(_, key) {
+      if (!authFlow) throw new Error(`auth flow not loaded (${String(key)})`);
+      const value: unknown = Reflect.get(authFlow, key, authFlow);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(authFlow) : value;
+    },
+  });
+
+  const machine = journeyMachine.provide({
+    actors: {
+      authFlow: auth,
+      loadCustomer: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).getCustomer(input.token)),
+      logout: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).logout(input.token)),
+      reloadMenu: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).getCustomer(input.token)),
+    },
+    actions: {
+      saveSession: ({ context }) => {
+        if (context.session) store.writeSession({ ...context.session, user: context.customer });
+      },
+      clearStoredSession: () => store.clearSession(),
+      saveThankYouFlag: () => store.setThankYouFlag(),
+      clearThankYouFlag: () => store.clearThankYouFlag(),
+      saveSignUpOptions: ({ context }) => {
+        store.writeRegisterType(context.registerType);
+        if (context.coupon) store.writeCoupon(context.coupon);
+      },
+      clearRegisterType: () => store.clearRegisterType(),
+      saveBill: ({ context }) => { if (context.bill) store.writeBill(context.bill); },
+      saveCoupon: ({ context }) => { if (context.coupon) store.writeCoupon(context.coupon); },
+      trackConversion: ({ context }) => trackConversion({ customerId: context.customer?.id ?? null }),
+    },
+  });
+
+  const actor = createActor(machine, {
+    input: {
+      storedSession: store.readSession(),
+      thankYouPending: store.readThankYouFlag(),
+      coupon: store.readCoupon(),
+      registerType: store.readRegisterType(),
+      paymentTypeStored: store.hasPaymentType(),
+    },
+  });
+  holder.actor = actor;
+  const stopListening = store.onSessionClearedElsewhere(() => actor.send({ type: 'session.expired', reason: 'elsewhere' }));
+  actor.start();
+  const prepareFor = (path: string): Promise<void> | null =>
+    AUTH_FLOW_PATHS.has(path) && !authFlow ? loadAuthFlow() : null;
+  return { actor, getApi, origin: options.origin ?? '', prepareFor, stop: () => { stopListening(); actor.stop(); } };
+}

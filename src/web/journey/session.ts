@@ -1,0 +1,90 @@
+import type { CustomerProfile } from '#shared/customer/payloads';
+import type { StoredSession } from '#machines/journey/journeyMachine';
+import type { RegisterType } from '#machines/auth/authMachine';
+
+/**
+ * What the portal keeps in local storage (spec §3): the persisted session under 'portal:session'
+ * ({auth: {token, signed, phone}, user, schedule}), and the flags 'showThankYou', 'register-type',
+ * 'coupon', 'bill', 'paymentType'. The journey machine decides; these functions only read and write.
+ */
+export const SESSION_KEY = 'portal:session';
+export const THANK_YOU_KEY = 'showThankYou';
+export const REGISTER_TYPE_KEY = 'register-type';
+export const COUPON_KEY = 'coupon';
+export const BILL_KEY = 'bill';
+export const PAYMENT_TYPE_KEY = 'paymentType';
+
+interface PersistedSession {
+  auth?: { token?: unknown; signed?: unknown; phone?: unknown };
+  user?: unknown;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const read = (key: string): string | null => storage()?.getItem(key) ?? null;
+const write = (key: string, value: string): void => { storage()?.setItem(key, value); };
+const remove = (key: string): void => { storage()?.removeItem(key); };
+
+export function readSession(): StoredSession | null {
+  const raw = read(SESSION_KEY);
+  if (!raw) return null;
+  try {
+    // only the auth part is trusted here; the profile is fetched again (GET /portal/customers) on start
+    const stored = JSON.parse(raw) as PersistedSession | null;
+    const auth = stored?.auth;
+    if (!auth || auth.signed !== true || typeof auth.token !== 'string' || !auth.token) return null;
+    const user = stored?.user && typeof stored.user === 'object' ? (stored.user as CustomerProfile) : null;
+    return { token: auth.token, phone: typeof auth.phone === 'string' ? auth.phone : '', user };
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(session: StoredSession): void {
+  write(SESSION_KEY, JSON.stringify({
+    auth: { token: session.token, signed: true, phone: session.phone },
+    user: session.user,
+    schedule: null,
+  }));
+}
+
+export const clearSession = (): void => remove(SESSION_KEY);
+
+export const readThankYouFlag = (): boolean => read(THANK_YOU_KEY) === 'true';
+export const setThankYouFlag = (): void => write(THANK_YOU_KEY, 'true');
+export const clearThankYouFlag = (): void => remove(THANK_YOU_KEY);
+
+export const readRegisterType = (): RegisterType => (read(REGISTER_TYPE_KEY) === 'business' ? 'business' : 'personal');
+export const writeRegisterType = (type: RegisterType): void => write(REGISTER_TYPE_KEY, type);
+export const clearRegisterType = (): void => remove(REGISTER_TYPE_KEY);
+
+export const readCoupon = (): string | null => read(COUPON_KEY);
+export const writeCoupon = (coupon: string): void => write(COUPON_KEY, coupon);
+
+/** The saved bill value (reais, as the landing page's `bill` query gave it), for the sign-up form default. */
+export function readBill(): number | null {
+  const raw = read(BILL_KEY);
+  if (!raw) return null;
+  const n = raw.includes(',') ? Number(raw.replace(/\./g, '').replace(',', '.')) : Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+export const writeBill = (bill: string): void => write(BILL_KEY, bill);
+
+export const hasPaymentType = (): boolean => read(PAYMENT_TYPE_KEY) !== null;
+
+/** A logout in another tab removes the session there: sign out here too. */
+export function onSessionClearedElsewhere(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const handler = (e: StorageEvent) => {
+    if (e.key === SESSION_KEY && e.newValue === null) listener();
+    if (e.key === null) listener(); // storage.clear()
+  };
+  window.addEventListener('storage', handler);
+  return () => window.removeEventListener('storage', handler);
+}

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { notificationsPaths } from './notification.paths';
+
+describePaths(notificationsPaths);

@@ -1,4 +1,0 @@
-import { describePaths } from './describePaths';
-import { notificationsPaths } from './notifications.paths';
-
-describePaths(notificationsPaths);
