@@ -57,16 +57,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /**
  * The migrated PGlite template is cached between runs, keyed by what shapes it (migrations,
- * reference loader, PGlite version): a run after a schema change migrates afresh.
+ * reference loader, schema files, PGlite version): a run after a schema change migrates afresh.
  */
 const CACHE_DIR = join('node_modules', '.cache', 'portal-pglite-template');
+const SCHEMA_DIR = join('src', 'server', 'platform', 'db', 'schema');
 function templateKey(): string {
   const h = createHash('sha256');
   for (const f of readdirSync('drizzle', { recursive: true }).map(String).sort()) {
     if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(join('drizzle', f)));
   }
   h.update(readFileSync('src/server/platform/db/reference.ts'));
-  h.update(readFileSync('src/server/platform/db/schema.ts'));
+  // The schema is one file per domain: every file of the folder, by name, counts.
+  for (const f of readdirSync(SCHEMA_DIR).filter((name) => name.endsWith('.ts')).sort()) {
+    h.update(f).update(readFileSync(join(SCHEMA_DIR, f)));
+  }
   h.update(JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version as string);
   return h.digest('hex').slice(0, 16);
 }

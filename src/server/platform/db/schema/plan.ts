@@ -1,0 +1,23 @@
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at } from './columns';
+import { customers } from './customer';
+
+/** The customer's simulated plan (POST /portal/customers/plan-simulated); the latest one is the selected one. */
+export const planSimulations = pgTable('plan_simulations', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  billValue: doublePrecision('bill_value').notNull(),
+  deadlineYears: integer('deadline_years').notNull(),
+  level: text('level', { enum: ['LOW', 'MEDIUM', 'MAX'] }).notNull(),
+  isFit: boolean('is_fit').notNull(),
+  result: jsonb('result').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [index('plan_simulations_customer_idx').on(t.customerId, t.id)]);
+
+/** A customer-success follow-up (one open case per customer), e.g. when the simulation is not approved. */
+export const customerSuccessCases = pgTable('customer_success_cases', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['OPEN', 'CLOSED'] }).notNull().default('OPEN'),
+  createdAt: at('created_at').notNull(),
+}, (t) => [uniqueIndex('customer_success_customer_key').on(t.customerId)]);

@@ -1,0 +1,15 @@
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at } from './columns';
+import { customers } from './customer';
+
+/** A stored file: only its random storage key is on disk/S3; the customer's file name is kept for display. */
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['bill', 'employee_card'] }).notNull(),
+  storageKey: text('storage_key').notNull(),
+  originalName: text('original_name').notNull(),
+  kind: text('kind', { enum: ['pdf', 'png', 'jpeg'] }).notNull(),
+  size: integer('size').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [uniqueIndex('uploads_storage_key').on(t.storageKey), index('uploads_customer_idx').on(t.customerId)]);
