@@ -21,17 +21,18 @@ async function main(): Promise<void> {
     for (const route of ROUTES) {
       const { context, page } = await newPage(browser, PHONE);
       const seen = new Map<string, { kind: 'js' | 'css'; gz: number }>();
-      page.on('response', async (res) => {
+      // each body is read asynchronously: wait for every read before adding up, or late files are missed
+      const reads: Promise<void>[] = [];
+      page.on('response', (res) => {
         const type = res.request().resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
-        try {
-          const body = await res.body();
-          seen.set(res.url(), { kind: type === 'script' ? 'js' : 'css', gz: gzipSync(body, { level: 9 }).length });
-        } catch {
-          /* redirects have no body */
-        }
+        reads.push(res.body().then(
+          (body) => { seen.set(res.url(), { kind: type === 'script' ? 'js' : 'css', gz: gzipSync(body, { level: 9 }).length }); },
+          () => { /* redirects have no body */ },
+        ));
       });
       await page.goto(portal.url + route, { waitUntil: 'networkidle' });
+      await Promise.all(reads);
       let js = 0;
       let css = 0;
       for (const f of seen.values()) {

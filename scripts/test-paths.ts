@@ -1,17 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { generatePaths, isComplete, runModel, type MachineCoverage } from '../test/paths/engine/paths';
+import { generatePaths, isComplete, runModel, type MachineCoverage } from '../test/paths/engine';
 import { pathModels } from '../test/paths/models';
+import { coverageReport, coverageRow, levelSection, REPORT_PATH, type LevelRun } from './lib/report';
 
 /**
  * npm run test:paths                     every machine's paths, coverage report, docs/statecharts/coverage.md
+ * npm run test:paths -- --check          the same run, but docs/statecharts/coverage.md is compared, not written
  * npm run test:paths -- auth process     only these machines (coverage.md is left as it is)
  * npm run test:paths -- auth --list      list the paths without running them
  * npm run test:paths -- auth --path 3    run one path (by its number in --list)
  * npm run test:paths -- --bail           stop a machine at its first failing path
  * npm run test:paths -- --screens        also run the screen-level paths (test/paths/*.screens.test.tsx, vitest + happy-dom)
  *                                        and the API-level ones (test/paths/*.api.test.ts) against the in-process server
+ * Timings are printed, never written: coverage.md changes only when coverage does.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -35,7 +38,6 @@ if (flag('--list')) {
   process.exit(0);
 }
 
-const pct = (a: number, b: number) => (b === 0 ? '100%' : `${Math.floor((a / b) * 1000) / 10}%`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const results: MachineCoverage[] = [];
@@ -47,14 +49,7 @@ for (const model of models) {
 }
 const total = performance.now() - started;
 
-const rows = results.map((r) => ({
-  machine: r.name,
-  states: `${r.states.reached}/${r.states.total} (${pct(r.states.reached, r.states.total)})`,
-  transitions: `${r.transitions.taken}/${r.transitions.total} (${pct(r.transitions.taken, r.transitions.total)})${r.unreachable.length ? ` + ${r.unreachable.length} unreachable` : ''}`,
-  paths: `${r.paths.run} run (${r.paths.shortest} shortest + ${r.paths.simple} simple), ${r.paths.failed} failed`,
-  time: secs(r.ms),
-  ok: isComplete(r),
-}));
+const rows = results.map((r) => ({ ...coverageRow(r), time: secs(r.ms) }));
 
 console.log('\nPath coverage');
 // each column as wide as its longest cell, so a long machine name does not push its row out of line
@@ -73,8 +68,6 @@ for (const r of results) {
 console.log(`\n${results.reduce((n, r) => n + r.paths.run, 0)} paths in ${secs(total)}.`);
 
 let screensOk = true;
-/** Per machine and level: the paths vitest ran, skipped (with the reason in the test name) and failed. */
-interface LevelRun { machine: string; level: 'screens' | 'API'; run: number; skipped: number; failed: number }
 let levelRuns: LevelRun[] | null = null;
 if (flag('--screens')) {
   // Screen- and API-level runs need a DOM or the test server, so vitest runs them (a failure prints
@@ -104,54 +97,20 @@ if (flag('--screens')) {
   } else console.log('\nNo screen- or API-level paths for these machines.');
 }
 
-const LEVELS_HEADING = '## Screen- and API-level runs';
-/** The section on screen- and API-level runs: this run's, or the last one written when they were not run. */
-function levelSection(): string[] {
-  if (!levelRuns) {
-    const previous = existsSync('docs/statecharts/coverage.md') ? readFileSync('docs/statecharts/coverage.md', 'utf8') : '';
-    const at = previous.indexOf(LEVELS_HEADING);
-    return at >= 0 ? previous.slice(at).trimEnd().split('\n').concat('') : [];
-  }
-  return [
-    LEVELS_HEADING,
-    '',
-    'Written by `npm run test:paths -- --screens`. The shortest paths again, against the real screens',
-    '(App in happy-dom) or the real endpoints (customer and staff), with the in-process server on PGlite.',
-    'A path with a step that cannot be produced there is skipped, and its test name says why',
-    '(`npx vitest run test/paths --reporter=verbose` lists them).',
-    '',
-    '| Machine | Level | Paths run | Skipped | Failed |',
-    '|---|---|---|---|---|',
-    ...levelRuns.map((l) => `| ${l.machine} | ${l.level} | ${l.run} | ${l.skipped} | ${l.failed} |`),
-    '',
-  ];
-}
-
 const partial = names.length > 0 || only !== undefined || flag('--bail');
+let reportOk = true;
 if (!partial) {
-  const md = [
-    '<!-- Written by scripts/test-paths.ts (npm run test:paths); do not edit by hand. -->',
-    '# Path-test coverage',
-    '',
-    'Every machine in `machines/index.ts`, walked by its path model in `test/paths/<machine>.paths.ts`:',
-    'shortest paths (xstate/graph) until every state and transition is reached, plus every simple path',
-    'while there are at most the model\'s limit of them. Each path runs against the machine alone, its',
-    'actors settled with named sample data and time simulated; the state is checked after every step.',
-    '',
-    '| Machine | States reached | Transitions taken | Paths | Time | Complete |',
-    '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.machine} | ${r.states} | ${r.transitions} | ${r.paths} | ${r.time} | ${r.ok ? 'yes' : '**no**'} |`),
-    '',
-    ...results.flatMap((r) => [
-      ...(r.paths.simpleSkipped ? [`- ${r.name}: simple paths skipped (${r.paths.simpleSkipped}).`] : []),
-      ...r.unreachable.map((u) => `- ${r.name}: declared unreachable in its path model: \`${u.what}\` (${u.reason}).`),
-      ...r.states.missing.map((s) => `- ${r.name}: state \`#${s}\` not reached.`),
-      ...r.transitions.missing.map((t) => `- ${r.name}: transition \`${t}\` not taken.`),
-    ]),
-    '',
-    ...levelSection(),
-  ];
-  await writeFile('docs/statecharts/coverage.md', md.join('\n'));
+  const previous = existsSync(REPORT_PATH) ? readFileSync(REPORT_PATH, 'utf8') : '';
+  const report = coverageReport(results, levelSection(levelRuns, previous));
+  if (flag('--check')) {
+    reportOk = report === previous;
+    if (!reportOk) console.error(`\n${REPORT_PATH} is out of date. Run \`npm run test:paths\`${levelRuns ? ' -- --screens' : ''} and commit the result.`);
+    else console.log(`\n${REPORT_PATH} matches this run${levelRuns ? '' : ' (its screen- and API-level section is compared with --screens only)'}.`);
+  } else if (report !== previous) {
+    await writeFile(REPORT_PATH, report);
+  }
+} else if (flag('--check')) {
+  console.log(`\n${REPORT_PATH} is only compared on a run of every machine and path.`);
 }
 
 // A machine file nobody registered has no diagram and no paths: name it and fail.
@@ -171,4 +130,4 @@ if (unregistered.length) {
   console.error(`\nNot in machines/index.ts and test/paths/models.ts, so no diagram and no paths: ${unregistered.join(', ')}`);
 }
 
-process.exit(results.every(isComplete) && screensOk && !unregistered.length ? 0 : 1);
+process.exit(results.every(isComplete) && screensOk && reportOk && !unregistered.length ? 0 : 1);

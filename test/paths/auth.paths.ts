@@ -1,4 +1,4 @@
-import { definePathModel, sample } from './engine/paths';
+import { definePathModel, sample } from './engine';
 import { authMachine, type AuthContext, type RegistrationForm } from '../../machines/auth/authMachine';
 import { apiErrors, companyCustomer, newVisitorPhone, partnershipCustomer, solvedBotCheck, subscriptionCustomer } from './samples';
 
@@ -18,6 +18,14 @@ const companyForm: RegistrationForm = {
 };
 
 const cell = (phone: string) => phone.slice(2);
+
+/** Every screen state of both flows: sign-up also signs in a known number, and sign-in also registers a new one. */
+const bothFlowsReach = [
+  '#auth.phoneEntry', '#auth.sendingCode', '#auth.codeEntry.resendCooldown.counting', '#auth.codeEntry.resendCooldown.over',
+  '#auth.codeEntry.code.idle', '#auth.codeEntry.code.verifying', '#auth.codeEntry.code.resendingSms',
+  '#auth.codeEntry.code.resendingWhatsapp', '#auth.codeEntry.code.resendingEmail',
+  '#auth.registration', '#auth.creatingAccount', '#auth.signedIn', '#auth.registered',
+];
 
 export const authPaths = definePathModel({
   name: 'auth',
@@ -70,6 +78,11 @@ export const authPaths = definePathModel({
       done: [sample('created', { token: 'token-new' })],
       error: [sample('emailInUse', apiErrors.emailInUse)],
     },
+  },
+  // coverage is met by any flow: each flow must also get through every screen state on its own
+  reaches: {
+    signIn: [...bothFlowsReach, '#auth.notRegistered'],
+    signUp: bothFlowsReach,
   },
   // the count of refused codes only grows; whether there was one is what a path can tell apart
   context: (c: AuthContext) => ({ ...c, codeRefusals: Math.min(c.codeRefusals, 1) }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageOf, generatePaths, newRecorder, runPath, type PathModel } from './engine/paths';
+import { coverageOf, generatePaths, newRecorder, runPath, type PathModel } from './engine';
 
 const short = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}...` : text);
 

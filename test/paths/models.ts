@@ -1,4 +1,4 @@
-import type { PathModel } from './engine/paths';
+import type { PathModel } from './engine';
 import { authPaths } from './auth.paths';
 import { billPaths } from './bill.paths';
 import { processPaths } from './process.paths';
