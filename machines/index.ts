@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { SCREEN_KEYS, type ScreenKey } from '#shared/routes';
 import { authMachine } from './auth/authMachine';
 import { billMachine } from './bill/billMachine';
 import { journeyMachine } from './journey/journeyMachine';
@@ -20,8 +21,8 @@ export interface RegisteredMachine {
   machine: AnyStateMachine;
   /** One sentence for the analysts' index. */
   purpose: string;
-  /** Routes (without the language segment) whose showing this machine decides; none for server machines. */
-  screens: readonly string[];
+  /** Screens (keys of src/shared/routes.ts) whose showing this machine decides; none for server machines. */
+  screens: readonly ScreenKey[];
   /** Where it runs when it decides no route (a header part, the server), for the analysts' index. */
   runsIn?: string;
   /** The machine's file, relative to the repository root. */
@@ -33,25 +34,22 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     name: 'auth',
     machine: authMachine,
     purpose: 'Sign-in and sign-up by phone: phone and bot check, SMS code with resends (SMS after 30 s, WhatsApp, e-mail), login or confirm-number, and the registration form when the confirmed phone has no account.',
-    screens: ['/login', '/access-account', '/sign-up', '/sign-up/access-code', '/create-account'],
+    screens: ['login', 'accessAccount', 'signUp', 'signUpAccessCode', 'createAccount'],
     source: 'machines/auth/authMachine.ts',
   },
   {
     name: 'journey',
     machine: journeyMachine,
     purpose: 'Which screen the customer is on: the route table and route guard of spec §2, session restore, sign-in and sign-up through the auth flow, the landing page by current step, the thank-you countdown, logout and session expiry.',
-    screens: [
-      '/', '/welcome', '/login', '/access-account', '/sign-up', '/sign-up/access-code', '/create-account', '/thank-you',
-      '/bill', '/profile', '/technical-visit', '/proposal-initial', '/proposal-final', '/payment', '/plan-signature',
-      '/project-status', '/customers-signature', '/booking-payment',
-    ],
+    // every screen of the table: the journey decides which one shows
+    screens: SCREEN_KEYS,
     source: 'machines/journey/journeyMachine.ts',
   },
   {
     name: 'bill',
     machine: billMachine,
     purpose: "The bill page: loads the customer and bills, tells an unserved region and logs out, runs the one-time MAX simulation (customer-success follow-up when it does not fit), takes holder, bill file and partnership badge, uploads with progress, then waits for the analysis and shows its outcome, from which an illegible bill may be sent again.",
-    screens: ['/bill'],
+    screens: ['bill'],
     source: 'machines/bill/billMachine.ts',
   },
   {
@@ -60,7 +58,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     purpose: "The notification bell in the signed-in page header: loads the customer's notifications, counts the unread ones, marks a notification READ when the customer closes it and reloads the list 700 ms later; a failed mark says 'Erro ao ler notificação' and changes nothing.",
     screens: [],
     runsIn: 'the header of every signed-in screen',
-    source: 'machines/notifications/notificationMachine.ts',
+    source: 'machines/notification/notificationMachine.ts',
   },
   {
     name: 'process',
@@ -74,14 +72,14 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     name: 'proposal',
     machine: proposalMachine,
     purpose: "The proposal screen (initial or final): loads the last proposal of its type, downloads its PDF, approves the initial one after the 'Esta é uma proposta inicial' dialog, and takes the final one with cash or financing on to payment.",
-    screens: ['/proposal-initial', '/proposal-final'],
+    screens: ['proposalInitial', 'proposalFinal'],
     source: 'machines/proposal/proposalMachine.ts',
   },
   {
     name: 'visit',
     machine: visitMachine,
     purpose: "The technical-visit page: loads the customer, their visit and the blocked days; shows the visit with its status banner, or the form (calendar by the shared rules, time slot, phone, CEP lookup at 8 digits that fills and locks what it returned, 10 s CEP messages and manual entry); books, then reloads schedule and menu; cancels or reschedules after a confirmation while the visit is 24 hours away or more.",
-    screens: ['/technical-visit'],
+    screens: ['technicalVisit'],
     source: 'machines/visit/visitMachine.ts',
   },
 ];

@@ -1,15 +1,19 @@
 import { assign, createMachine, enqueueActions, fromPromise, not, setup, type AnyMachineSnapshot } from 'xstate';
 import type { authMachine, RegisterType } from '../auth/authMachine';
-import { currentStep, landingRoute, type PrivateRoute } from '../../src/shared/steps';
-import { isMenuItemEnabled, mayRevealMenuList, MENU_ITEMS, selectedMenuItem } from '../../src/shared/menu';
+import { currentStep, landingRoute } from '#shared/steps';
+import { isMenuItemEnabled, mayRevealMenuList, MENU_ITEMS, selectedMenuItem } from '#shared/menu';
+import {
+  isAlwaysOpenPath, isPrivatePath, normaliseScreenPath, PATHS, PRIVATE_SCREEN_KEYS, type PrivateScreenKey, type ScreenPath,
+} from '#shared/routes';
 import type { CustomerProfile } from '#shared/customer/payloads';
-import type { MessageKey } from '../../src/shared/messages';
+import type { MessageKey } from '#shared/messages';
 
 /**
  * Which screen the customer sees (spec §2): the route table, the route guard, the landing page after
  * login and sign-up, the thank-you countdown and logout. Every screen state carries `meta.path`
- * (the path without the language); the router mirrors it, and a URL change comes back as
- * `route.changed`, which the machine accepts or refuses (the router then restores the machine's path).
+ * (the path without the language, from the screen table src/shared/routes.ts); the router mirrors
+ * it, and a URL change comes back as `route.changed`, which the machine accepts or refuses (the
+ * router then restores the machine's path).
  * The sign-in and sign-up flows are the invoked `auth` machine; its tags ('phone', 'code',
  * 'registration') decide which of the flow's screens is shown.
  */
@@ -65,49 +69,17 @@ export type JourneyEvent =
 /** Spec §9: thank-you countdown 3 s. */
 export const THANK_YOU_FROM = 3;
 
-/** The private screens (spec §2 route table) and their paths. */
-export const PRIVATE_SCREENS = {
-  bill: '/bill',
-  profile: '/profile',
-  technicalVisit: '/technical-visit',
-  proposalInitial: '/proposal-initial',
-  proposalFinal: '/proposal-final',
-  payment: '/payment',
-  planSignature: '/plan-signature',
-  projectStatus: '/project-status',
-  customersSignature: '/customers-signature',
-  bookingPayment: '/booking-payment',
-} as const;
-export type PrivateScreen = keyof typeof PRIVATE_SCREENS;
-
-/** Paths a typed URL, a link or Back may ask for; the flow screens (code, create-account) are reached only through the flow. */
-export const PUBLIC_PATHS = ['/', '/welcome', '/login', '/sign-up', '/thank-you'] as const;
-const PRIVATE_PATHS: readonly string[] = Object.values(PRIVATE_SCREENS);
-
-/** '/pt/simulation' is the bill page (spec §2); trailing slashes do not matter. */
-export function normalisePath(path: string): string {
-  const p = path.replace(/\/+$/, '') || '/';
-  return p === '/simulation' ? '/bill' : p;
-}
-export const isPrivatePath = (path: string): boolean => PRIVATE_PATHS.includes(normalisePath(path));
-
-const screenOfRoute = (route: PrivateRoute): PrivateScreen => {
-  const path = route === 'simulation' ? '/bill' : `/${route}`;
-  const hit = (Object.entries(PRIVATE_SCREENS) as [PrivateScreen, string][]).find(([, p]) => p === path);
-  return hit ? hit[0] : 'bill';
-};
-
-/** Spec §2: these routes stay open whatever the step menu says. */
-const ALWAYS_OPEN_PATHS: readonly string[] = ['/', '/profile', '/bill', '/thank-you', '/payment'];
+/** The signed-in screens: the keys of the screen table's private rows, one state each under `signedIn.screen`. */
+export type PrivateScreen = PrivateScreenKey;
 
 /**
  * Spec §2 "back one page": with the step menu loaded, a private route whose menu item is not open
  * (and that is not the customer's landing page) is refused; the router goes back to the machine's screen.
  */
 export function isClosedByMenu(path: string, customer: CustomerProfile | null, paymentTypeStored: boolean): boolean {
-  const p = normalisePath(path);
-  if (!customer || !isPrivatePath(p) || ALWAYS_OPEN_PATHS.includes(p)) return false;
-  if (PRIVATE_SCREENS[landingScreen(customer, paymentTypeStored)] === p) return false;
+  const p = normaliseScreenPath(path);
+  if (!customer || !isPrivatePath(p) || isAlwaysOpenPath(p)) return false;
+  if (PATHS[landingScreen(customer, paymentTypeStored)] === p) return false;
   const kind = customer.subscription_lending;
   const key = selectedMenuItem(p, kind);
   const item = MENU_ITEMS.find((i) => i.key === key);
@@ -118,13 +90,13 @@ export function isClosedByMenu(path: string, customer: CustomerProfile | null, p
 export function landingScreen(customer: CustomerProfile | null, paymentTypeStored: boolean): PrivateScreen {
   if (!customer) return 'bill';
   const step = currentStep(customer.steps, customer.customer_success_id !== null);
-  return screenOfRoute(landingRoute(step, customer.subscription_lending, paymentTypeStored));
+  return landingRoute(step, customer.subscription_lending, paymentTypeStored);
 }
 
 /** The path of the screen the machine is on, or undefined while it has none (checking the session, logging out). */
-export function screenPath(snapshot: AnyMachineSnapshot): string | undefined {
-  const metas = snapshot.getMeta() as Record<string, { path?: string } | undefined>;
-  let best: { depth: number; path: string } | undefined;
+export function screenPath(snapshot: AnyMachineSnapshot): ScreenPath | undefined {
+  const metas = snapshot.getMeta() as Record<string, { path?: ScreenPath } | undefined>;
+  let best: { depth: number; path: ScreenPath } | undefined;
   for (const [id, meta] of Object.entries(metas)) {
     if (!meta?.path) continue;
     const depth = id.split('.').length;
@@ -134,13 +106,13 @@ export function screenPath(snapshot: AnyMachineSnapshot): string | undefined {
 }
 
 const routePath = (event: JourneyEvent): string | null =>
-  event.type === 'route.changed' ? normalisePath(event.path) : null;
+  event.type === 'route.changed' ? normaliseScreenPath(event.path) : null;
 
 const snapshotOf = (event: unknown): AnyMachineSnapshot | undefined =>
   (event as { snapshot?: AnyMachineSnapshot }).snapshot;
 
 /** The screens the spec §2 landing table can land on: every private screen but the profile. */
-const LANDING_SCREENS = (Object.keys(PRIVATE_SCREENS) as PrivateScreen[]).filter((screen) => screen !== 'profile');
+const LANDING_SCREENS = PRIVATE_SCREEN_KEYS.filter((screen) => screen !== 'profile');
 
 const landingTransitions = (actions: string[] = []) =>
   LANDING_SCREENS.map((screen) => ({
@@ -150,12 +122,12 @@ const landingTransitions = (actions: string[] = []) =>
   }));
 
 const privateStates = Object.fromEntries(
-  (Object.entries(PRIVATE_SCREENS) as [PrivateScreen, string][]).map(([screen, path]) => [screen, { meta: { path } }]),
-) as Record<PrivateScreen, { meta: { path: string } }>;
+  PRIVATE_SCREEN_KEYS.map((screen) => [screen, { meta: { path: PATHS[screen] } }]),
+) as Record<PrivateScreen, { meta: { path: ScreenPath } }>;
 
 /** Inside the signed-in frame: from one private screen to another, without leaving the frame (the menu stays as it is). */
-const privateRouteTransitions = (Object.entries(PRIVATE_SCREENS) as [PrivateScreen, string][]).map(([screen, path]) => ({
-  guard: { type: 'isRoute' as const, params: { path } },
+const privateRouteTransitions = PRIVATE_SCREEN_KEYS.map((screen) => ({
+  guard: { type: 'isRoute' as const, params: { path: PATHS[screen] } },
   target: `.${screen}`,
 }));
 
@@ -164,7 +136,7 @@ export const journeyMachine = setup({
     context: {} as JourneyContext,
     events: {} as JourneyEvent,
     input: {} as JourneyInput,
-    meta: {} as { path?: string },
+    meta: {} as { path?: ScreenPath },
   },
   actors: {
     /**
@@ -198,7 +170,7 @@ export const journeyMachine = setup({
     isRouteWhileThankYouPending: ({ context, event }) => {
       const path = routePath(event);
       return path !== null && context.session !== null && context.thankYouPending
-        && (isPrivatePath(path) || path === '/thank-you');
+        && (isPrivatePath(path) || path === PATHS.thankYou);
     },
     isPublicRouteWithSession: ({ context, event }) => {
       const path = routePath(event);
@@ -314,16 +286,16 @@ export const journeyMachine = setup({
       { guard: 'isPrivateRouteWithoutSession', target: '#journey.home' },
       { guard: 'isRouteWhileThankYouPending', target: '#journey.thankYou' },
       { guard: 'isPublicRouteWithSession', target: '#journey.signedIn.screen.bill' },
-      { guard: { type: 'isRoute', params: { path: '/' } }, target: '#journey.home', actions: ['rememberBill', 'saveBill', 'rememberCoupon', 'saveCoupon'] },
-      { guard: { type: 'isRoute', params: { path: '/welcome' } }, target: '#journey.welcome' },
-      { guard: { type: 'isRoute', params: { path: '/login' } }, target: '#journey.signIn' },
-      { guard: { type: 'isRoute', params: { path: '/sign-up' } }, target: '#journey.signUp', actions: ['rememberSignUpOptions', 'saveSignUpOptions'] },
+      { guard: { type: 'isRoute', params: { path: PATHS.landing } }, target: '#journey.home', actions: ['rememberBill', 'saveBill', 'rememberCoupon', 'saveCoupon'] },
+      { guard: { type: 'isRoute', params: { path: PATHS.welcome } }, target: '#journey.welcome' },
+      { guard: { type: 'isRoute', params: { path: PATHS.login } }, target: '#journey.signIn' },
+      { guard: { type: 'isRoute', params: { path: PATHS.signUp } }, target: '#journey.signUp', actions: ['rememberSignUpOptions', 'saveSignUpOptions'] },
       // a reload (or a typed URL) on a later step of a flow starts that flow again at its phone step:
       // the code entry and the confirmed phone lived in memory only; asking again within 30 s leads on
       // to the code already sent. The company flag is the stored one.
-      { guard: { type: 'isRoute', params: { path: '/access-account' } }, target: '#journey.signIn' },
-      { guard: { type: 'isRoute', params: { path: '/sign-up/access-code' } }, target: '#journey.signUp' },
-      { guard: { type: 'isRoute', params: { path: '/create-account' } }, target: '#journey.signUp' },
+      { guard: { type: 'isRoute', params: { path: PATHS.accessAccount } }, target: '#journey.signIn' },
+      { guard: { type: 'isRoute', params: { path: PATHS.signUpAccessCode } }, target: '#journey.signUp' },
+      { guard: { type: 'isRoute', params: { path: PATHS.createAccount } }, target: '#journey.signUp' },
       // private routes with a session are the signed-in frame's (signedIn.screen); anything else is refused
     ],
     'notice.dismiss': { actions: 'dismissNotice' },
@@ -356,8 +328,8 @@ export const journeyMachine = setup({
         },
       },
     },
-    home: { meta: { path: '/' } },
-    welcome: { meta: { path: '/welcome' } },
+    home: { meta: { path: PATHS.landing } },
+    welcome: { meta: { path: PATHS.welcome } },
     signIn: {
       description: 'Sign-in: phone step (/login), then the code (/access-account).',
       initial: 'phone',
@@ -373,9 +345,9 @@ export const journeyMachine = setup({
         onDone: { target: 'startingSession', actions: 'startSession' },
       },
       states: {
-        phone: { meta: { path: '/login' } },
+        phone: { meta: { path: PATHS.login } },
         code: {
-          meta: { path: '/access-account' },
+          meta: { path: PATHS.accessAccount },
           on: { 'code.back': '#journey.signIn' },
         },
       },
@@ -397,13 +369,13 @@ export const journeyMachine = setup({
         onDone: { target: 'startingSession', actions: 'startSession' },
       },
       states: {
-        phone: { meta: { path: '/sign-up' } },
+        phone: { meta: { path: PATHS.signUp } },
         code: {
-          meta: { path: '/sign-up/access-code' },
+          meta: { path: PATHS.signUpAccessCode },
           on: { 'code.back': '#journey.home' },
         },
         createAccount: {
-          meta: { path: '/create-account' },
+          meta: { path: PATHS.createAccount },
           on: { 'code.back': { target: '#journey.signUp', actions: ['rememberSignUpOptions', 'saveSignUpOptions'] } },
         },
       },
@@ -427,7 +399,7 @@ export const journeyMachine = setup({
       always: landingTransitions(),
     },
     thankYou: {
-      meta: { path: '/thank-you' },
+      meta: { path: PATHS.thankYou },
       description: 'Countdown 3 to 0 once a second, conversion tracked, then the bill page; the flag is cleared.',
       entry: ['startThankYouCountdown', 'trackConversion'],
       initial: 'counting',

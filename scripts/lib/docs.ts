@@ -4,6 +4,7 @@ import { readStatechart, type Statechart, type TransitionInfo } from './statecha
 import { toMermaid } from './mermaid';
 import { toDot } from './dot';
 import { toStatelyJson } from './stately';
+import { PATHS, type ScreenKey } from '../../src/shared/routes';
 
 /**
  * The generated files of docs/statecharts/ for a list of machines, as (path, text) pairs, so the
@@ -16,8 +17,8 @@ export interface DocumentedMachine {
   machine: AnyStateMachine;
   /** One sentence an analyst reads in the index. */
   purpose: string;
-  /** Screens (routes) whose showing this machine decides; empty for server-side machines. */
-  screens: readonly string[];
+  /** Screens (keys of src/shared/routes.ts) whose showing this machine decides; empty for server-side machines. Printed as their paths. */
+  screens: readonly ScreenKey[];
   /** Where it runs when it decides no route (a header part, the server). */
   runsIn?: string;
   /** Where the machine is written, relative to the repository root. */
@@ -44,6 +45,9 @@ function transitionRow(chart: Statechart, t: TransitionInfo): string {
   return `| ${cell(shortId(chart, t.sourceId))} | ${cell(t.trigger)} | ${cell(t.guard ?? '')} | ${cell(t.actions.join(', '))} | ${cell(to)}${t.reenter ? ' (re-entered)' : ''} |`;
 }
 
+/** The screens' paths as the docs print them: `/login`, `/sign-up`. */
+const screenPaths = (entry: DocumentedMachine): string => entry.screens.map((key) => `\`${PATHS[key]}\``).join(', ');
+
 export function countTransitions(chart: Statechart): number {
   return chart.transitions.length;
 }
@@ -58,7 +62,7 @@ function markdown(entry: DocumentedMachine, chart: Statechart): string {
     ...(chart.root.description ? [`> ${chart.root.description}`, ''] : []),
     `- Source: \`${entry.source}\` (machine id \`${chart.id}\`)`,
     `- ${chart.states.length} states, ${chart.transitions.length} transitions`,
-    `- Screens it drives (after \`/pt\`): ${entry.screens.length ? entry.screens.map((s) => `\`${s}\``).join(', ') : `none (runs in ${entry.runsIn ?? 'the server'})`}`,
+    `- Screens it drives (after \`/pt\`): ${entry.screens.length ? screenPaths(entry) : `none (runs in ${entry.runsIn ?? 'the server'})`}`,
     `- Picture: [${entry.name}.svg](${entry.name}.svg) · Stately editor import: [${entry.name}.json](${entry.name}.json)`,
     '',
     'Arrows read `event [guard] / actions`. `after x (n s)` fires when the state has lasted that long;',
@@ -116,7 +120,7 @@ export async function generateDocs(entries: readonly DocumentedMachine[], dir = 
     files.push({ path: `${dir}/${entry.name}.md`, text: markdown(entry, chart), machine: entry.name });
     files.push({ path: `${dir}/${entry.name}.svg`, text: await svg(chart, entry.source), machine: entry.name });
     files.push({ path: `${dir}/${entry.name}.json`, text: toStatelyJson(entry.machine, chart, header(entry.source)), machine: entry.name });
-    rows.push(`| [${entry.name}](${entry.name}.md) | ${cell(entry.purpose)} | ${chart.states.length} | ${chart.transitions.length} | ${entry.screens.length ? entry.screens.map((s) => `\`${s}\``).join(', ') : `none (${entry.runsIn ?? 'server'})`} | [svg](${entry.name}.svg) · [json](${entry.name}.json) |`);
+    rows.push(`| [${entry.name}](${entry.name}.md) | ${cell(entry.purpose)} | ${chart.states.length} | ${chart.transitions.length} | ${entry.screens.length ? screenPaths(entry) : `none (${entry.runsIn ?? 'server'})`} | [svg](${entry.name}.svg) · [json](${entry.name}.json) |`);
   }
   const index = [
     `<!-- ${header('machines/index.ts')} -->`,

@@ -1,3 +1,4 @@
+import { menuItemOfScreen, pathWithoutLanguage, SCREENS, screenByPath, type ScreenKey, type ScreenPath } from './routes';
 import { currentStep, type CustomerKind, type MenuStep, type StepStatus, type StepType } from './steps';
 
 /** What the navigation needs of a step (the profile's `steps` and the steps call both fit). */
@@ -11,30 +12,28 @@ export type MenuItemKey = 'bill' | 'proposal' | 'visit' | 'plan' | 'status' | 'p
 
 export interface MenuItem {
   key: MenuItemKey;
+  /** The screen the item opens; its label is that screen's title. */
+  screen: ScreenKey;
   label: string;
   /** Path without the language segment. */
-  path: string;
+  path: ScreenPath;
   /** The steps this item stands for, per customer kind (empty: the item is not for that kind). */
   steps: Record<CustomerKind, readonly StepType[]>;
 }
 
-export const MENU_ITEMS: readonly MenuItem[] = [
-  { key: 'bill', label: 'Conta de luz', path: '/bill', steps: { SUBSCRIPTION: ['SIMULATION', 'BILL'], LENDING: ['SIMULATION', 'BILL'] } },
-  { key: 'proposal', label: 'Proposta inicial', path: '/proposal-initial', steps: { SUBSCRIPTION: ['PROPOSAL_INITIAL'], LENDING: ['PROPOSAL_INITIAL'] } },
-  { key: 'visit', label: 'Visita técnica', path: '/technical-visit', steps: { SUBSCRIPTION: ['TECHNICAL_VISIT'], LENDING: ['TECHNICAL_VISIT'] } },
-  // Subscription customers choose a plan, pay the booking and sign the adhesion term under this item.
-  { key: 'plan', label: 'Assinatura do plano', path: '/plan-signature', steps: { SUBSCRIPTION: ['SIGNATURE', 'CHECKOUT', 'CONTRACT'], LENDING: [] } },
-  { key: 'status', label: 'Status do projeto', path: '/project-status', steps: { SUBSCRIPTION: ['INSTALATION', 'PROJECT_STATUS'], LENDING: ['INSTALATION', 'PROJECT_STATUS'] } },
-  // Lending customers (cash or financing) do the final proposal, contract and supply on the payment screen.
-  { key: 'payment', label: 'Pagamento', path: '/payment', steps: { SUBSCRIPTION: [], LENDING: ['PROPOSAL_FINAL', 'CONTRACT', 'SUPPLY'] } },
-];
+const item = (key: MenuItemKey, screen: ScreenKey, steps: MenuItem['steps']): MenuItem =>
+  ({ key, screen, label: SCREENS[screen].title, path: SCREENS[screen].path, steps });
 
-/** Removes the language segment: '/pt/bill' -> '/bill', '/pt' -> '/'. */
-export function pathWithoutLanguage(path: string): string {
-  const clean = path.split(/[?#]/)[0] ?? '';
-  const stripped = clean.replace(/^\/[a-z]{2}(-[a-z]{2})?(?=\/|$)/i, '');
-  return stripped.replace(/\/+$/, '') || '/';
-}
+export const MENU_ITEMS: readonly MenuItem[] = [
+  item('bill', 'bill', { SUBSCRIPTION: ['SIMULATION', 'BILL'], LENDING: ['SIMULATION', 'BILL'] }),
+  item('proposal', 'proposalInitial', { SUBSCRIPTION: ['PROPOSAL_INITIAL'], LENDING: ['PROPOSAL_INITIAL'] }),
+  item('visit', 'technicalVisit', { SUBSCRIPTION: ['TECHNICAL_VISIT'], LENDING: ['TECHNICAL_VISIT'] }),
+  // Subscription customers choose a plan, pay the booking and sign the adhesion term under this item.
+  item('plan', 'planSignature', { SUBSCRIPTION: ['SIGNATURE', 'CHECKOUT', 'CONTRACT'], LENDING: [] }),
+  item('status', 'projectStatus', { SUBSCRIPTION: ['INSTALATION', 'PROJECT_STATUS'], LENDING: ['INSTALATION', 'PROJECT_STATUS'] }),
+  // Lending customers (cash or financing) do the final proposal, contract and supply on the payment screen.
+  item('payment', 'payment', { SUBSCRIPTION: [], LENDING: ['PROPOSAL_FINAL', 'CONTRACT', 'SUPPLY'] }),
+];
 
 /**
  * Whether an item can be opened. Nothing can before the menu loads. The bill item always can;
@@ -51,34 +50,12 @@ export function isMenuItemEnabled(item: MenuItem, menu: readonly NavStep[] | und
 }
 
 /**
- * The item a path highlights. plan-signature, customers-signature and booking-payment highlight
- * the plan item for subscription customers; lending customers sign and pay on the payment screen.
+ * The item a path (with or without the language) highlights: the screen's menu item in the screen
+ * table (src/shared/routes.ts), per customer kind where it differs.
  */
 export function selectedMenuItem(path: string, kind: CustomerKind): MenuItemKey | null {
-  const p = pathWithoutLanguage(path);
-  switch (p) {
-    case '/bill':
-    case '/simulation':
-      return 'bill';
-    case '/proposal-initial':
-      return 'proposal';
-    case '/technical-visit':
-      return 'visit';
-    case '/plan-signature':
-    case '/booking-payment':
-      return kind === 'SUBSCRIPTION' ? 'plan' : 'payment';
-    case '/customers-signature':
-      return kind === 'SUBSCRIPTION' ? 'plan' : 'payment';
-    case '/proposal-final':
-      // a subscription customer at the offer (SIGNATURE) may buy instead: the final proposal sits with the plan choice
-      return kind === 'SUBSCRIPTION' ? 'plan' : 'payment';
-    case '/payment':
-      return 'payment';
-    case '/project-status':
-      return 'status';
-    default:
-      return null;
-  }
+  const screen = screenByPath(pathWithoutLanguage(path));
+  return screen ? menuItemOfScreen(screen, kind) : null;
 }
 
 /** The status of the bill step, for the bill item's icon (spec: APPROVED, NOT_DONE, PENDING, DENIED). */
@@ -86,11 +63,6 @@ export function billStepStatus(menu: readonly NavStep[] | undefined): StepStatus
   return menu?.find((s) => s.type === 'BILL')?.status ?? null;
 }
 
-/**
- * Spec §2: the list of step items is shown (after a 1-second delay) once the bill step's status is
- * known and is not PENDING; for LENDING customers whatever the bill's status. Until then the items
- * stay drawn but disabled: a subscription customer whose bill is under analysis waits on the bill page.
- */
 /**
  * Whether an item can be pressed now: the bill item as soon as the menu loads (the bill page is
  * always open, spec §2 guard), so a customer waiting on another page can always go back to it;
@@ -100,6 +72,11 @@ export function isMenuItemOpen(item: MenuItem, menu: readonly NavStep[] | undefi
   return (listShown || item.key === 'bill') && isMenuItemEnabled(item, menu, kind);
 }
 
+/**
+ * Spec §2: the list of step items is shown (after a 1-second delay) once the bill step's status is
+ * known and is not PENDING; for LENDING customers whatever the bill's status. Until then the items
+ * stay drawn but disabled: a subscription customer whose bill is under analysis waits on the bill page.
+ */
 export function mayRevealMenuList(menu: readonly NavStep[] | undefined, kind: CustomerKind): boolean {
   if (!menu) return false;
   if (kind === 'LENDING') return true;

@@ -1,3 +1,5 @@
+import type { PrivateScreenKey } from './routes';
+
 /**
  * The customer's step model (ARCHITECTURE.md): one list of (type, status) derived on the server from
  * the `process` machine, and the pure functions that turn it into the current step and the landing
@@ -32,11 +34,6 @@ export interface MenuStep {
   status: StepStatus;
 }
 
-/** Routes of the signed-in screens, without the language segment. */
-export type PrivateRoute =
-  | 'bill' | 'simulation' | 'profile' | 'technical-visit' | 'proposal-initial' | 'proposal-final'
-  | 'payment' | 'plan-signature' | 'project-status' | 'customers-signature' | 'booking-payment';
-
 /**
  * The current step: the first PENDING step (spec §4 "next pending step"); INSTALATION when it is
  * approved and there is no project status; PROJECT_STATUS when present. With nothing pending, the
@@ -55,21 +52,25 @@ export function currentStep(steps: readonly Pick<MenuStep, 'type' | 'status'>[],
   return list.at(-1)?.type ?? 'SIMULATION';
 }
 
-/** Spec §2 landing table. `paymentTypeStored` sends proposal-final to payment. */
-export function landingRoute(step: StepType, kind: CustomerKind, paymentTypeStored = false): PrivateRoute {
+/**
+ * Spec §2 landing table: the screen (a key of src/shared/routes.ts) for the current step.
+ * `paymentTypeStored` sends proposal-final to payment; "anything else" is the simulation, which is
+ * the bill page.
+ */
+export function landingRoute(step: StepType, kind: CustomerKind, paymentTypeStored = false): PrivateScreenKey {
   const lending = kind === 'LENDING';
   switch (step) {
-    case 'CONTRACT': return lending ? 'payment' : 'customers-signature';
+    case 'CONTRACT': return lending ? 'payment' : 'customersSignature';
     case 'CHECKOUT':
-    case 'SUPPLY': return lending ? 'payment' : 'booking-payment';
+    case 'SUPPLY': return lending ? 'payment' : 'bookingPayment';
     case 'BILL':
     case 'SIMULATION': return 'bill';
-    case 'INSTALATION': return 'customers-signature';
-    case 'SIGNATURE': return 'plan-signature';
-    case 'PROPOSAL_INITIAL': return 'proposal-initial';
-    case 'TECHNICAL_VISIT': return 'technical-visit';
-    case 'PROPOSAL_FINAL': return paymentTypeStored ? 'payment' : 'proposal-final';
-    case 'PROJECT_STATUS': return 'project-status';
-    default: return 'simulation';
+    case 'INSTALATION': return 'customersSignature';
+    case 'SIGNATURE': return 'planSignature';
+    case 'PROPOSAL_INITIAL': return 'proposalInitial';
+    case 'TECHNICAL_VISIT': return 'technicalVisit';
+    case 'PROPOSAL_FINAL': return paymentTypeStored ? 'payment' : 'proposalFinal';
+    case 'PROJECT_STATUS': return 'projectStatus';
+    default: return 'bill';
   }
 }

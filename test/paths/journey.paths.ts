@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
-import { definePathModel, sample } from './engine/paths';
-import { journeyMachine, landingScreen, PRIVATE_SCREENS, PUBLIC_PATHS, type JourneyContext, type StoredSession } from '../../machines/journey/journeyMachine';
+import { definePathModel, sample } from './engine';
+import { journeyMachine, landingScreen, type JourneyContext, type StoredSession } from '../../machines/journey/journeyMachine';
+import { PATHS, PRIVATE_SCREEN_KEYS, PUBLIC_URL_PATHS } from '../../src/shared/routes';
 import { authMachine } from '../../machines/auth/authMachine';
 import { mayRevealMenuList } from '../../src/shared/menu';
 import {
@@ -37,8 +38,8 @@ const landingCustomers = [
 ];
 
 const routes = [
-  ...PUBLIC_PATHS.map((path) => sample(`URL ${path}`, { type: 'route.changed' as const, path })),
-  ...Object.values(PRIVATE_SCREENS).map((path) => sample(`URL ${path}`, { type: 'route.changed' as const, path })),
+  ...PUBLIC_URL_PATHS.map((path) => sample(`URL ${path}`, { type: 'route.changed' as const, path })),
+  ...PRIVATE_SCREEN_KEYS.map((screen) => PATHS[screen]).map((path) => sample(`URL ${path}`, { type: 'route.changed' as const, path })),
   sample('URL /simulation', { type: 'route.changed' as const, path: '/simulation' }),
   // a reload on a later step of sign-in or sign-up
   sample('URL /access-account', { type: 'route.changed' as const, path: '/access-account' }),

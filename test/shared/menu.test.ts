@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_ITEMS, billStepStatus, isMenuItemEnabled, pathWithoutLanguage, selectedMenuItem } from '../../src/shared/menu';
+import { MENU_ITEMS, billStepStatus, isMenuItemEnabled, selectedMenuItem } from '../../src/shared/menu';
+import { pathWithoutLanguage } from '../../src/shared/routes';
 import type { MenuStep } from '../../src/shared/steps';
 
 const item = (key: string) => MENU_ITEMS.find((i) => i.key === key)!;

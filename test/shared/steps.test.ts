@@ -14,15 +14,15 @@ describe('landing table (spec §2)', () => {
     expect(landingRoute('CONTRACT', 'LENDING')).toBe('payment');
     expect(landingRoute('CHECKOUT', 'LENDING')).toBe('payment');
     expect(landingRoute('SUPPLY', 'LENDING')).toBe('payment');
-    expect(landingRoute('CONTRACT', 'SUBSCRIPTION')).toBe('customers-signature');
-    expect(landingRoute('SUPPLY', 'SUBSCRIPTION')).toBe('booking-payment');
+    expect(landingRoute('CONTRACT', 'SUBSCRIPTION')).toBe('customersSignature');
+    expect(landingRoute('SUPPLY', 'SUBSCRIPTION')).toBe('bookingPayment');
   });
   it('gives a customer with customer success the PROJECT_STATUS step', () => {
     expect(currentStep([{ type: 'BILL', status: 'APPROVED' }], true)).toBe('PROJECT_STATUS');
   });
   it('goes to payment from proposal-final when a payment type is stored', () => {
     expect(landingRoute('PROPOSAL_FINAL', 'SUBSCRIPTION', true)).toBe('payment');
-    expect(landingRoute('PROPOSAL_FINAL', 'SUBSCRIPTION', false)).toBe('proposal-final');
+    expect(landingRoute('PROPOSAL_FINAL', 'SUBSCRIPTION', false)).toBe('proposalFinal');
   });
   it('takes the first pending step as current', () => {
     expect(currentStep([

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { screenPath } from '../../../machines/journey/journeyMachine';
+import { documentTitle, PATHS, screenByPath } from '#shared/routes';
+import { screenPath } from '#machines/journey/journeyMachine';
 import { createJourney, type JourneyOptions } from '../journey/journey';
 import { JourneyProvider, useJourney, useJourneyActor } from '../journey/JourneyContext';
 import { createAppRouter } from './router';
@@ -16,7 +17,7 @@ const Toaster = lazy(() => import('../ui/Toast/Toast').then((mod) => ({ default:
 
 /** Mounts the toast regions once the customer leaves the landing page (or a notice arrives there). */
 function ToasterWhenNeeded() {
-  const needed = useJourney((s) => screenPath(s) !== '/' || s.context.notice !== null);
+  const needed = useJourney((s) => screenPath(s) !== PATHS.landing || s.context.notice !== null);
   const [mounted, setMounted] = useState(false);
   useEffect(() => { if (needed) setMounted(true); }, [needed]);
   if (!mounted && !needed) return null;
@@ -25,6 +26,20 @@ function ToasterWhenNeeded() {
       <Toaster />
     </Suspense>
   );
+}
+
+/**
+ * Each page names itself in the document title (WCAG 2.4.2: tabs, history and screen readers name
+ * the page), from the screen table. While the machine names no screen (checking the session,
+ * logging out) the title stays as it was.
+ */
+function DocumentTitle() {
+  const path = useJourney((s) => screenPath(s));
+  useEffect(() => {
+    const screen = path ? screenByPath(path) : undefined;
+    if (screen) document.title = documentTitle(screen);
+  }, [path]);
+  return null;
 }
 
 /** The journey's own messages (sign-up success, logout failure, session expired) as toasts. */
@@ -53,6 +68,7 @@ export function App({ history, fetch, origin }: AppProps) {
   useRouteSync(journey.actor, router, journey.prepareFor);
   return (
     <JourneyProvider journey={journey}>
+      <DocumentTitle />
       <JourneyNotices />
       <RouterProvider router={router} />
       <ToasterWhenNeeded />

@@ -1,32 +1,14 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { screenPath } from '../../../machines/journey/journeyMachine';
+import { lazy, Suspense } from 'react';
+import { isPrivatePath, screenByPath } from '#shared/routes';
+import { screenPath } from '#machines/journey/journeyMachine';
 import { LoadingScreen } from '../ui/LoadingScreen/LoadingScreen';
 import { useJourney } from '../journey/JourneyContext';
+import { PUBLIC_SCREEN_COMPONENTS, type PublicScreenKey } from './screens';
 
-/**
- * Renders the screen of the journey machine's state. Every screen is its own chunk, so a first
- * visit to the landing page downloads no form.
- */
-const Landing = lazy(() => import('../features/landing/LandingScreen'));
-const Welcome = lazy(() => import('../features/welcome/WelcomeScreen'));
-const Login = lazy(() => import('../features/auth/LoginScreen'));
-const SignUp = lazy(() => import('../features/auth/SignUpScreen'));
-const AccessCode = lazy(() => import('../features/auth/AccessCodeScreen'));
-const CreateAccount = lazy(() => import('../features/auth/CreateAccountScreen'));
-const ThankYou = lazy(() => import('../features/auth/ThankYouScreen'));
+/** The signed-in frame around the private screens (its own chunk: visitors never load it). */
 const PrivateShell = lazy(() => import('./PrivateShell'));
 
-const PUBLIC_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/': Landing,
-  '/welcome': Welcome,
-  '/login': Login,
-  '/sign-up': SignUp,
-  '/access-account': AccessCode,
-  '/sign-up/access-code': AccessCode,
-  '/create-account': CreateAccount,
-  '/thank-you': ThankYou,
-};
-
+/** Renders the screen of the journey machine's state, from the screen map. */
 export function JourneyScreen() {
   const path = useJourney((s) => screenPath(s));
   const signedIn = useJourney((s) => s.matches('signedIn'));
@@ -37,8 +19,9 @@ export function JourneyScreen() {
       </Suspense>
     );
   }
-  const Screen = path ? PUBLIC_SCREENS[path] : undefined;
-  if (!Screen) return <LoadingScreen />;
+  const screen = path && !isPrivatePath(path) ? (screenByPath(path) as PublicScreenKey | undefined) : undefined;
+  if (!screen) return <LoadingScreen />;
+  const Screen = PUBLIC_SCREEN_COMPONENTS[screen];
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Screen key={path} />

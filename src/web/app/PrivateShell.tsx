@@ -1,17 +1,13 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { PATHS, screenByPath, type PrivateScreenKey } from '#shared/routes';
+import { screenPath } from '#machines/journey/journeyMachine';
 import { LoadingScreen } from '../ui/LoadingScreen/LoadingScreen';
 import { FaqDialog } from '../features/faq/FaqDialog/FaqDialog';
 import { NotificationBell } from '../features/notification/NotificationBell/NotificationBell';
 import { PrivateLayout } from '../ui/PrivateLayout/PrivateLayout';
-import PlaceholderScreen, { PRIVATE_TITLES } from '../features/placeholder/PlaceholderScreen';
 import { useApiLoader, useJourney, useJourneyActor } from '../journey/JourneyContext';
-import { screenPath } from '../../../machines/journey/journeyMachine';
 import { useGo } from '../journey/useGo';
-import { BRAND_NAME } from '#shared/brand';
-
-const BillScreen = lazy(() => import('../features/bill/BillScreen'));
-const ProposalScreen = lazy(() => import('../features/proposal/ProposalScreen'));
-const VisitScreen = lazy(() => import('../features/visit/VisitScreen'));
+import { PRIVATE_SCREEN_COMPONENTS } from './privateScreens';
 
 /** The signed-in frame with the screen of the private route (its own chunk: visitors never load it). */
 export default function PrivateShell() {
@@ -20,18 +16,8 @@ export default function PrivateShell() {
   // failed logout ('Não foi possível fazer logout') gives back the page with nothing typed lost
   const lastPath = useRef(machinePath);
   if (machinePath) lastPath.current = machinePath;
-  const path = machinePath ?? lastPath.current;
-  // leaving the signed-in part (logout) gives the document its title back; this effect runs first,
-  // so it keeps the title from before the page's own
-  useEffect(() => {
-    const before = document.title;
-    return () => { document.title = before; };
-  }, []);
-  // each private page has its own title (WCAG 2.4.2): tabs, history and screen readers name the page
-  useEffect(() => {
-    const name = path ? PRIVATE_TITLES[path] : undefined;
-    if (name) document.title = `${name} | ${BRAND_NAME}`;
-  }, [path]);
+  const path = machinePath ?? lastPath.current ?? PATHS.bill;
+  const Screen = PRIVATE_SCREEN_COMPONENTS[(screenByPath(path) as PrivateScreenKey | undefined) ?? 'bill'];
   const loggingOut = useJourney((s) => s.matches({ signedIn: { screen: 'loggingOut' } }));
   // spec §2: the list of steps shows one second after the bill step is known and not PENDING (the journey decides)
   const menuShown = useJourney((s) => s.matches({ signedIn: { menu: { list: 'shown' } } }));
@@ -42,7 +28,7 @@ export default function PrivateShell() {
   const [faqOpen, setFaqOpen] = useState(false);
   return (
     <PrivateLayout
-      currentPath={path ?? '/bill'}
+      currentPath={path}
       menu={customer?.steps}
       isMenuShown={menuShown}
       customerKind={customer?.subscription_lending}
@@ -54,7 +40,7 @@ export default function PrivateShell() {
       headerSlot={<NotificationBell getApi={getApi} refreshKey={customer} />}
     >
       <Suspense fallback={<LoadingScreen inline />}>
-        {path === '/bill' ? <BillScreen /> : path === '/proposal-initial' || path === '/proposal-final' ? <ProposalScreen /> : path === '/technical-visit' ? <VisitScreen /> : <PlaceholderScreen />}
+        <Screen />
       </Suspense>
       <FaqDialog isOpen={faqOpen} onOpenChange={setFaqOpen} />
     </PrivateLayout>

@@ -1,26 +1,21 @@
 import {
   createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, redirect, type RouterHistory,
 } from '@tanstack/react-router';
+import { LANG, ROUTED_PATHS, withDefaultLanguage } from '#shared/routes';
 import { JourneyScreen } from './JourneyScreen';
-import { LANG, withDefaultLanguage } from '../journey/paths';
 
 /**
- * Code-based routes for every route of spec §2 under '/$lang'. The router is thin: it redirects
- * the language and mirrors the journey machine; every route renders the machine's screen.
+ * Code-based routes under '/$lang' for every path of the screen table (src/shared/routes.ts),
+ * aliases included. The router is thin: it redirects the language and mirrors the journey machine;
+ * every route renders the machine's screen.
  */
-const ROUTE_PATHS = [
-  'login', 'welcome', 'access-account', 'sign-up', 'sign-up/access-code', 'create-account', 'thank-you',
-  'profile', 'bill', 'simulation', 'technical-visit', 'proposal-initial', 'proposal-final', 'payment',
-  'plan-signature', 'project-status', 'customers-signature', 'booking-payment',
-] as const;
-
 const rootRoute = createRootRoute({ component: Outlet });
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   beforeLoad: () => {
-    throw redirect({ to: `/${LANG}`, replace: true } as never);
+    throw redirect({ to: '/$lang', params: { lang: LANG }, replace: true });
   },
 });
 
@@ -28,15 +23,16 @@ const langRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$lang',
   beforeLoad: ({ params, location }) => {
-    if ((params as { lang: string }).lang !== LANG) {
-      throw redirect({ to: withDefaultLanguage(location.pathname), search: location.search, replace: true } as never);
+    if (params.lang !== LANG) {
+      throw redirect({ to: withDefaultLanguage(location.pathname), search: location.search, replace: true });
     }
   },
   component: Outlet,
 });
 
 const langIndexRoute = createRoute({ getParentRoute: () => langRoute, path: '/', component: JourneyScreen });
-const screenRoutes = ROUTE_PATHS.map((path) => createRoute({ getParentRoute: () => langRoute, path, component: JourneyScreen }));
+const screenRoutes = ROUTED_PATHS.filter((path) => path !== '/')
+  .map((path) => createRoute({ getParentRoute: () => langRoute, path: path.slice(1), component: JourneyScreen }));
 // an unknown path still shows the machine's screen; the machine refuses it and the URL is restored
 const unknownRoute = createRoute({ getParentRoute: () => langRoute, path: '$', component: JourneyScreen });
 
@@ -49,3 +45,9 @@ export function createAppRouter(history?: RouterHistory) {
 export const createTestHistory = (url: string): RouterHistory => createMemoryHistory({ initialEntries: [url] });
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { AnyRouter } from '@tanstack/react-router';
-import { normalisePath, screenPath } from '../../../machines/journey/journeyMachine';
+import { normaliseScreenPath, pathOfUrl, urlOfPath } from '#shared/routes';
+import { screenPath } from '#machines/journey/journeyMachine';
 import type { JourneyActor } from '../journey/journey';
-import { pathOfUrl, urlOfPath } from '../journey/paths';
 
 /**
  * The one place where URL and journey machine meet. A URL change (deep link, Back, typed URL, a
@@ -28,7 +28,7 @@ export function useRouteSync(
       const location = history.location;
       const raw = pathOfUrl(location.pathname);
       if (raw === undefined) return; // another language: the router redirects to /pt first
-      const path = normalisePath(raw);
+      const path = normaliseScreenPath(raw);
       const query = location.search ? String(location.search) : '';
       if (path === lastUrlPath && query === lastQuery) return;
       lastUrlPath = path;
@@ -62,7 +62,7 @@ export function useRouteSync(
       const path = screenPath(actor.getSnapshot());
       if (path === undefined) return; // no screen yet (checking the session, logging out)
       const raw = pathOfUrl(history.location.pathname);
-      if (raw !== undefined && normalisePath(raw) === path) return;
+      if (raw !== undefined && normaliseScreenPath(raw) === path) return;
       lastUrlPath = path;
       history.push(urlOfPath(path));
     };

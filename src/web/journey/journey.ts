@@ -1,12 +1,10 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { authMachine } from '#machines/auth/authMachine';
 import { journeyMachine } from '#machines/journey/journeyMachine';
+import { runsAuthFlow } from '#shared/routes';
 import type { Api, ApiClientOptions } from '../api/client';
 import * as store from './session';
 import { trackConversion } from './conversion';
-
-/** The routes whose screens run the auth flow (its code is loaded before the machine is told). */
-const AUTH_FLOW_PATHS: ReadonlySet<string> = new Set(['/login', '/access-account', '/sign-up', '/sign-up/access-code', '/create-account']);
 
 export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
 
@@ -26,7 +24,7 @@ export interface Journey {
   getApi: () => Promise<Api>;
   /** where the API lives ('' = this page's origin) */
   origin: string;
-  /** resolves once the code a path's screens need is loaded (the auth flow for login and sign-up) */
+  /** resolves once the code a path's screens need is loaded (the auth flow for the screens the table marks `runsAuthFlow`) */
   prepareFor: (path: string) => Promise<void> | null;
   stop: () => void;
 }
@@ -99,6 +97,6 @@ export function createJourney(options: JourneyOptions = {}): Journey {
   const stopListening = store.onSessionClearedElsewhere(() => actor.send({ type: 'session.expired', reason: 'elsewhere' }));
   actor.start();
   const prepareFor = (path: string): Promise<void> | null =>
-    AUTH_FLOW_PATHS.has(path) && !authFlow ? loadAuthFlow() : null;
+    runsAuthFlow(path) && !authFlow ? loadAuthFlow() : null;
   return { actor, getApi, origin: options.origin ?? '', prepareFor, stop: () => { stopListening(); actor.stop(); } };
 }

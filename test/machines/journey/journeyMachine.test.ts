@@ -279,7 +279,7 @@ describe('journeyMachine: sign-in and sign-up through the auth machine', () => {
     await vi.waitFor(() => expect(path()).toBe('/access-account'));
     auth().send({ type: 'code.submit', code: '123456' });
     await vi.waitFor(() => expect(path()).toBe('/login'));
-    expect(auth().getSnapshot().context.signInFailure).toBe(m['login.notRegistered']);
+    expect(m[auth().getSnapshot().context.signInFailure as keyof typeof m]).toBe(m['login.notRegistered']);
     auth().send({ type: 'registration.start' });
     expect(path()).toBe('/create-account');
     expect(auth().getSnapshot().context.phone).toBe('5511987654321');

@@ -2,7 +2,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components/Button';
 import { Link as RACLink } from 'react-aria-components/Link';
 import { Dialog, Modal as RACModal, ModalOverlay } from 'react-aria-components/Modal';
-import { MENU_ITEMS, billStepStatus, isMenuItemOpen, pathWithoutLanguage, selectedMenuItem, type MenuItemKey, type NavStep } from '#shared/menu';
+import { MENU_ITEMS, billStepStatus, isMenuItemOpen, selectedMenuItem, type MenuItemKey, type NavStep } from '#shared/menu';
+import { PATHS, pathWithoutLanguage, SCREENS, type ScreenPath } from '#shared/routes';
 import type { CustomerKind, StepStatus } from '#shared/steps';
 import { Logo } from '../Logo/Logo';
 import { visuallyHidden } from '../../theme/a11y.css';
@@ -12,7 +13,6 @@ import * as styles from './PrivateLayout.css';
 
 /** The privacy policy, served from public/ and opened in a new tab (spec §2). */
 export { PRIVACY_POLICY_URL };
-export const PROFILE_PATH = '/profile';
 
 export interface PrivateLayoutProps {
   children: ReactNode;
@@ -27,8 +27,8 @@ export interface PrivateLayoutProps {
   isMenuShown?: boolean;
   /** SUBSCRIPTION or LENDING: decides the plan and payment items. @default 'SUBSCRIPTION' */
   customerKind?: CustomerKind;
-  /** A navigation item was chosen: path without the language ('/bill', '/profile'). */
-  onNavigate: (path: string) => void;
+  /** A navigation item was chosen: the screen's path, without the language ('/bill', '/profile'). */
+  onNavigate: (path: ScreenPath) => void;
   /** The 'Sair' button. */
   onLogout: () => void;
   /** The FAQ entry shown on mobile; hidden when not given. */
@@ -79,7 +79,7 @@ function NavPanel({
 }: Omit<PrivateLayoutProps, 'children' | 'headerSlot'> & { close?: ReactNode }) {
   const selected = selectedMenuItem(currentPath, customerKind);
   const billStatus = billStepStatus(menu);
-  const onProfile = pathWithoutLanguage(currentPath) === PROFILE_PATH;
+  const onProfile = pathWithoutLanguage(currentPath) === PATHS.profile;
   return (
     <div className={styles.navPanel}>
       <div className={styles.navHeader}>
@@ -114,9 +114,9 @@ function NavPanel({
         {!isMenuShown && billStatus === 'PENDING' ? <p className={styles.navNote}>{messages['menu.waitingForBill']}</p> : null}
       </nav>
       <div className={styles.navFooter}>
-        <RACLink className={styles.navItem} aria-current={onProfile ? 'page' : undefined} onPress={() => onNavigate(PROFILE_PATH)}>
+        <RACLink className={styles.navItem} aria-current={onProfile ? 'page' : undefined} onPress={() => onNavigate(PATHS.profile)}>
           <Icon name="profile" />
-          <span className={styles.navLabel}>Meu perfil</span>
+          <span className={styles.navLabel}>{SCREENS.profile.title}</span>
         </RACLink>
         {onFaq ? (
           <RACLink className={`${styles.navItem} ${styles.mobileOnly}`} onPress={onFaq}>
@@ -145,7 +145,7 @@ function NavPanel({
 export function PrivateLayout({ children, headerSlot, ...nav }: PrivateLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
-  const navigateAndClose = (path: string) => {
+  const navigateAndClose = (path: ScreenPath) => {
     setDrawerOpen(false);
     nav.onNavigate(path);
   };
