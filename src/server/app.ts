@@ -5,38 +5,41 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { ErrorCode } from '../shared/errors';
-import { messages } from '../shared/messages';
-import { altchaApi, altchaRoutes } from './auth/botCheckRoutes';
-import { authApi, authRoutes } from './auth/routes';
-import { citiesApi, citiesRoutes } from './coverage/routes';
-import { customersApi, customersRoutes } from './customer/routes';
-import { devApi, devRoutes } from './dev/routes';
-import { openApiDocument } from './http/openapi';
-import { queueApi, queueRoutes } from './auth/queueRoutes';
-import { billsApi, billsRoutes } from './bill/routes';
-import { notificationsApi, notificationsRoutes } from './notification/routes';
-import { adminApi, adminRoutes } from './staff/admin';
-import { journeyApi, journeyRoutes } from './plan/routes';
-import { proposalsApi, proposalsRoutes } from './proposal/routes';
-import { visitsAdminApi, visitsApi, visitsRoutes } from './visit/routes';
+import { apiDocument, apiOpenApiDocument, servedEndpoints } from '#shared/endpoints';
+import { ErrorCode } from '#shared/errors';
+import { messages } from '#shared/messages';
+import { authRoutes } from './auth/routes';
+import { billAdmin } from './bill/admin';
+import { billRoutes } from './bill/routes';
+import { coverageAdmin } from './coverage/admin';
+import { coverageRoutes } from './coverage/routes';
+import { customerAdmin } from './customer/admin';
+import { customerRoutes } from './customer/routes';
+import { devRoutes } from './dev/routes';
+import { notificationAdmin } from './notification/admin';
+import { notificationRoutes } from './notification/routes';
+import { planRoutes } from './plan/routes';
+import { processAdmin } from './process/admin';
+import { processRoutes } from './process/routes';
+import { projectRoutes } from './project/routes';
+import { proposalAdmin } from './proposal/admin';
+import { proposalRoutes } from './proposal/routes';
+import { staffAdmin } from './staff/admin';
+import { visitAdmin } from './visit/admin';
+import { visitRoutes } from './visit/routes';
 import { ProcessEventRefused, ProcessVersionConflict } from './process/host';
-import { methodsFor, type RouteDoc } from './http/registry';
+import { allowedMethods, route } from './http/route';
 import type { AppDeps } from './config';
 import { ApiError, errorResponse } from './http/errors';
 
-export const API_VERSION = '1.0.0';
-
-/** Every documented route; `openapi.json` itself is added in createApp. */
-export function apiRoutes(opts: { production: boolean }): RouteDoc[] {
-  return [
-    ...queueRoutes, ...altchaRoutes, ...authRoutes, ...customersRoutes, ...citiesRoutes,
-    ...billsRoutes, ...notificationsRoutes, ...journeyRoutes, ...proposalsRoutes, ...adminRoutes,
-    ...visitsRoutes,
-    ...(opts.production ? [] : devRoutes),
-    { method: 'get', path: '/openapi.json', tag: 'meta', summary: 'This document.', responses: { 200: { description: 'OpenAPI 3.1' } } },
-  ];
-}
+/**
+ * Each domain's customer routes and staff routes. Every handler sits at its descriptor's full path
+ * with its own access check, so the order of this list means nothing.
+ */
+const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
+  authRoutes, customerRoutes, customerAdmin, processRoutes, processAdmin, coverageRoutes, coverageAdmin, billRoutes, billAdmin,
+  notificationRoutes, notificationAdmin, planRoutes, projectRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
+];
 
 /**
  * The SPA's CSP: scripts only from our origin; the ALTCHA widget solves in blob: workers; React
@@ -57,7 +60,7 @@ const CSP = {
 };
 
 export function createApp(deps: AppDeps): Hono {
-  const routes = apiRoutes({ production: deps.production });
+  const endpoints = servedEndpoints({ production: deps.production });
   const app = new Hono();
 
   app.use('*', secureHeaders({
@@ -80,23 +83,12 @@ export function createApp(deps: AppDeps): Hono {
     await next();
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
   });
-  api.route('/queue', queueApi(deps));
-  api.route('/altcha', altchaApi(deps));
-  api.route('/portal', authApi(deps));
-  api.route('/portal/customers', customersApi(deps));
-  api.route('/portal/cities', citiesApi(deps));
-  api.route('/portal/customers', billsApi(deps));
-  api.route('/portal/notifications', notificationsApi(deps));
-  api.route('/portal', journeyApi(deps));
-  api.route('/', proposalsApi(deps)); // before /admin: the proposal approval also takes the customer's token
-  api.route('/admin', adminApi(deps));
-  api.route('/portal', visitsApi(deps));
-  api.route('/admin', visitsAdminApi(deps));
-  const document = openApiDocument(routes, API_VERSION);
-  api.get('/openapi.json', (c) => c.json(document));
+  for (const domain of DOMAINS) api.route('/', domain(deps));
+  const document = apiOpenApiDocument({ production: deps.production });
+  route(api, deps, apiDocument, (c) => c.json(document));
   if (!deps.production) {
-    api.route('/dev', devApi(deps));
-    app.route('/dev', devApi(deps)); // the issue's path: GET /dev/outbox?to=
+    api.route('/', devRoutes(deps));
+    app.route('/', devRoutes(deps)); // the issue's path: GET /dev/outbox?to=
   }
   app.route('/api/v1', api);
 
@@ -120,7 +112,7 @@ export function createApp(deps: AppDeps): Hono {
     const path = c.req.path;
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/dev/')) {
       const rel = path.replace(/^\/api\/v1/, '');
-      const allowed = methodsFor(routes, rel);
+      const allowed = allowedMethods(endpoints, rel);
       if (allowed.length > 0) {
         c.header('Allow', allowed.join(', '));
         return errorResponse(c, new ApiError(405, ErrorCode.METHOD_NOT_ALLOWED));

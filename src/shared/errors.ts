@@ -1,4 +1,4 @@
-import { messages, type MessageKey } from './messages';
+import { messageKeyOfText, messages, type MessageKey } from './messages';
 
 /**
  * Error codes carried in `{code, message}` bodies. 1005..5004 are the spec's sign-up codes (§8);
@@ -105,15 +105,26 @@ export function messageKeyForCode(code: number): MessageKey | undefined {
 }
 
 /**
- * What a person reads for an API error (spec §8): a message containing INVALID_COUPON shows
- * 'Cupom inválido'; a known code its catalogue text; anything else the generic text.
+ * The catalogue key of an API error body (spec §8): a message containing INVALID_COUPON is
+ * 'Cupom inválido'; a validation refusal (4000) keeps the server's text when it is a catalogue text
+ * (the shared schemas' messages); a known code its own key; anything else the fallback (a text
+ * the catalogue does not know is never shown as it is).
  */
+export function messageKeyForError(
+  body: Partial<ApiErrorBody> | undefined,
+  fallback: MessageKey = 'common.error.generic',
+): MessageKey {
+  if (body?.message && body.message.includes('INVALID_COUPON')) return 'signup.coupon.invalid';
+  const known = body?.code === ErrorCode.VALIDATION && body.message ? messageKeyOfText(body.message) : null;
+  if (known) return known;
+  const key = body?.code !== undefined ? byCode[body.code] : undefined;
+  return key ?? fallback;
+}
+
+/** What a person reads for an API error body: the text of its key (see messageKeyForError). */
 export function userMessageForError(
   body: Partial<ApiErrorBody> | undefined,
   fallback: MessageKey = 'common.error.generic',
 ): string {
-  if (body?.message && body.message.includes('INVALID_COUPON')) return messages['signup.coupon.invalid'];
-  if (body?.code === ErrorCode.VALIDATION && body.message) return body.message;
-  const key = body?.code !== undefined ? byCode[body.code] : undefined;
-  return messages[key ?? fallback];
+  return messages[messageKeyForError(body, fallback)];
 }

@@ -1,234 +1,47 @@
+import { authMessages } from './messages/auth';
+import { billMessages } from './messages/bill';
+import { commonMessages } from './messages/common';
+import { customerMessages } from './messages/customer';
+import { notificationMessages } from './messages/notification';
+import { proposalMessages } from './messages/proposal';
+import { visitMessages } from './messages/visit';
+
 /**
- * The one pt-BR catalogue. Keys follow the spec's message keys where it names one;
- * texts are the spec's exact strings. Screens, machines and the server all read from here.
+ * The one pt-BR catalogue, written one file per domain (src/shared/messages/<domain>.ts) and merged
+ * here into one typed map. Keys follow the spec's message keys where it names one; texts are the
+ * spec's exact strings. Screens, machines and the server all read from here: machines keep keys,
+ * screens look the texts up.
  */
 export const messages = {
-  // generic (spec §5)
-  'common.form.required': 'Campo obrigatório',
-  'common.error.generic': 'Algo deu de errado, tente novamente.',
-  'common.error.phoneStep': 'Algo deu errado. Tente novamente!',
-  'common.error.network': 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
-  'common.error.unauthorized': 'Sua sessão expirou. Entre novamente.',
-  'common.error.notFound': 'Serviço não encontrado.',
-  'common.logout.error': 'Não foi possível fazer logout',
-
-  // login / sign-up phone (spec §5)
-  'code.RECAPTCHA_REQUIRED': 'Por favor, complete o desafio de racaptcha!',
-  'code.COUNTRY_CODE_REQUIRED': 'DDI obrigatório',
-  'code.COUNTRY_CODE_INVALID': 'Preencha corretamente o campo País',
-  'code.PHONE_NUMBER_INVALID': 'Informe um celular válido com DDD e 9 dígitos',
-  'code.AREA_CODE_INVALID': 'DDD deve possuir no mínimo três dígitos',
-  'login.notRegistered': 'Você ainda não está cadastrado. Cadastre-se já!',
-
-  // SMS code (spec §5, §8)
-  'common.access.form.requiredCode': 'Campo obrigatório',
-  'common.access.form.maxCode': 'Por favor, informe um código válido!',
-  'access.code.invalid': 'Código de acesso inválido',
-  'access.code.expired': 'Este código expirou. Peça um novo código.',
-  'access.code.tooManyTries': 'Muitas tentativas com código errado. Aguarde alguns minutos e peça um novo código.',
-  'access.code.resendTooEarly': 'Aguarde o fim da contagem para pedir um novo código.',
-  'access.code.sendLimit': 'Limite de envios atingido. Tente novamente em alguns minutos.',
-  'access.code.rateLimited': 'Muitas solicitações deste endereço. Tente novamente em alguns minutos.',
-  'access.code.resentSms': 'Código reenviado com sucesso',
-  'access.code.resentWhatsapp': 'Código reenviado via whatsapp com sucesso',
-  'access.code.resentEmail': 'O código foi enviado para seu email cadastrado',
-  'access.code.alreadySent': 'Já enviamos um código para este número há pouco. Digite-o abaixo.',
-  /** the text of the SMS, WhatsApp or e-mail that carries a code; {code} is replaced */
-  'access.code.delivery': 'Seu código de acesso ao portal é {code}. Ele vale por 10 minutos. Não o compartilhe com ninguém.',
-
-  // sign-up data (spec §5)
-  'common.form.name.min': 'O nome deve ter no mínimo 3 caracteres',
-  'common.form.email.invalid': 'Email inválido',
-  'common.form.bill.required': 'O valor da conta é obrigatório',
-  'common.form.unit.valid': 'Infelizmente não atendemos apartamentos',
-  'common.form.terms.required': 'Você deve concordar com os Termos!',
-  'common.form.cnpj.max': 'O CNPJ deve ter no máximo 14 caracteres',
-  'common.form.cnpj.invalid': 'CNPJ inválido.',
-  'common.form.razaoSocial.min': 'A razão social deve ter no mínimo 3 caracteres',
-  'common.form.city.required': 'Selecione primeiro o estado',
-  'common.form.city.loadFailed': 'Não foi possível carregar as cidades deste estado.',
-  'common.form.city.retry': 'Tentar de novo',
-  'signup.success': 'Cadastro Efetuado com Sucesso.',
-  'signup.coupon.invalid': 'Cupom inválido',
-
-  // sign-up error codes (spec §8)
-  'api.1005': 'Esse email já está associado a outra conta.',
-  'api.1017': 'CPF inválido.',
-  'api.1018': 'CNPJ inválido.',
-  'api.2002': 'Senha muito fraca.',
-  'api.3000': 'Código inválido',
-  'api.5000': 'Telefone não encontrado',
-  'api.5001': 'Esse cliente já está em uso.',
-  'api.5002': 'Cidade não encontrada.',
-  'api.5003': 'Número não confirmado.',
-  'api.5004': 'Número de telefone já está associado a outra conta.',
-
-  // profile (spec §8)
-  'profile.update.success': 'Perfil atualizado com sucesso',
-  'profile.update.error': 'Houve um problema ao atualizar o perfil',
-
-  // bill page and uploads (spec §5 Files, §8)
-  'upload.file.tooLarge': 'Tamanho do arquivo excedido! Carregue um arquivo com até 10MB.',
-  'upload.file.unsupported': 'Tipo de arquivo não suportado!',
-  'upload.file.empty': 'Arquivo vazio.',
-  'upload.file.missing': 'Selecione um arquivo.',
-  'upload.file.notFound': 'Arquivo não encontrado.',
-  'bill.upload.error': 'Erro ao subir arquivo!',
-  'bill.upload.locked': 'Sua conta de luz já foi enviada e não pode ser substituída.',
-  'process.event.refused': 'Esta ação não é permitida na etapa atual.',
-  'process.event.stale': 'Os dados deste cliente mudaram. Recarregue e tente novamente.',
-  'bill.outcome.disapproved': 'Sua conta não foi aprovada!',
-  'notification.bill.approved': 'Sua conta de luz foi aprovada!',
-  'notification.bill.waiting': 'Sua conta de luz está em análise. Em até 24 horas entraremos em contato por e-mail, telefone ou WhatsApp.',
-  'notification.bill.disapproved': 'Sua conta de luz não foi aprovada: ',
-  'notification.bill.app': 'Sua conta de luz foi analisada: baixe nosso aplicativo para continuar.',
-  'notification.proposal.initial': 'Sua proposta inicial está disponível!',
-  'notification.proposal.final': 'Sua proposta final está disponível! Escolha entre compra à vista e financiamento.',
-  'proposal.initial.note': 'Os valores e o tamanho do sistema podem variar após a visita técnica.',
-  'proposal.card.power': 'Potência',
-  'proposal.card.pricePerWp': 'Preço por potência',
-  'proposal.card.monthlyProduction': 'Produção mensal',
-  'proposal.card.annualSavings': 'Economia anual',
-  'proposal.card.payback': 'Retorno do investimento',
-  'proposal.card.months': 'meses',
-  'proposal.total': 'Valor total',
-  'proposal.details.open': 'Ver proposta detalhada',
-  'proposal.details.title': 'Proposta detalhada',
-  'proposal.details.figures': 'Resumo do sistema',
-  'proposal.details.equipment': 'Equipamentos',
-  'proposal.details.benefits': 'Benefícios',
-  'proposal.details.close': 'Voltar à proposta',
-  'proposal.figure.finalValue': 'Valor do sistema',
-  'proposal.figure.joiningFee': 'Taxa de adesão',
-  'proposal.figure.annualProduction': 'Produção anual',
-  'proposal.figure.monthlySavings': 'Economia mensal',
-  'proposal.figure.savings25Years': 'Economia em 25 anos',
-  'proposal.figure.specificProduction': 'Produção específica',
-  'proposal.figure.area': 'Área necessária',
-  'proposal.figure.startsIn': 'Início da geração',
-  'proposal.equipment.modules': 'Módulos',
-  'proposal.equipment.inverters': 'Inversores',
-  'proposal.equipment.structure': 'Estrutura',
-  'proposal.equipment.quantity': 'Quantidade',
-  'proposal.equipment.brand': 'Marca',
-  'proposal.equipment.power': 'Potência',
-  'proposal.equipment.warranty': 'Garantia',
-  'proposal.equipment.type': 'Tipo',
-  'proposal.equipment.toBeDefined': 'A definir na visita técnica',
-  'proposal.benefit.monitoring': 'Monitoramento da geração pelo aplicativo',
-  'proposal.benefit.installation': 'Instalação com 1 ano de garantia',
-  'proposal.benefit.freight': 'Frete grátis até o seu endereço',
-  'proposal.benefit.partners': 'Descontos em empresas parceiras',
-  'proposal.billAfter.title': 'O que continua na sua conta de luz',
-  'proposal.billAfter.lead': 'Com energia solar a conta não zera: estes valores continuam sendo cobrados pela distribuidora todo mês (estimativa).',
-  'proposal.billAfter.today': 'Sua conta hoje',
-  'proposal.billAfter.total': 'Sua conta com energia solar',
-  'proposal.download': 'Baixar PDF',
-  'proposal.download.error': 'Erro ao baixar arquivo. Atualize e tente novamente.',
-  'proposal.advance': 'Avançar',
-  'proposal.initialDialog.title': 'Esta é uma proposta inicial',
-  'proposal.initialDialog.body': 'Para receber a proposta final, precisamos fazer uma visita técnica no seu imóvel para confirmar o tamanho do sistema e os valores. O agendamento é gratuito.',
-  'proposal.initialDialog.confirm': 'Entendi',
-  'proposal.initial.approved': 'Proposta inicial aprovada! Agora é só agendar a sua visita técnica.',
-  'proposal.initial.alreadyApproved': 'Você já aprovou a proposta inicial. A próxima etapa é a visita técnica.',
-  'proposal.initial.toVisit': 'Ir para a visita técnica',
-  'proposal.initial.preparing': 'Sua proposta inicial está sendo preparada. Avisaremos assim que ela estiver disponível.',
-  'proposal.final.cash': 'Compra à vista',
-  'proposal.final.financing': 'Financiamento',
-  'proposal.final.choose': 'Como você quer pagar?',
-  'proposal.final.notYet': 'Sua proposta final fica disponível depois da visita técnica realizada e aprovada.',
-  'proposal.final.open': 'Ver proposta final',
-  'proposal.final.approved': 'Você já aprovou a proposta final. Siga para o pagamento.',
-  'proposal.final.toPayment': 'Ir para o pagamento',
-  'proposal.load.error': 'Não foi possível carregar a sua proposta. Tente novamente.',
-  'proposal.approve.error': 'Não foi possível aprovar a proposta. Tente novamente.',
-  'proposal.retry': 'Tentar novamente',
-  'proposal.final.publish.refused': 'A proposta final só pode ser publicada depois da visita técnica realizada e aprovada.',
-  'proposal.final.missing': 'A proposta final ainda não foi publicada.',
-  'proposal.final.unsized': 'Não foi possível dimensionar um sistema com esses valores: confira a potência e o preço.',
-  'partnership.badge.error': 'Erro no envio do crachá. Por favor, tente novamente!',
-  'bill.badge.required': 'Envie também seu documento de identificação de funcionário!',
-  'bill.holder.question': 'Você é o titular da conta de luz?',
-  'bill.holder.required': 'Responda se você é o titular da conta de luz.',
-  'bill.submit': 'Enviar para avaliação',
-  'bill.sent.title': 'Conta de luz enviada!',
-  'bill.sent.body': 'Nosso assistente virtual está lendo a sua conta. O resultado aparece aqui em instantes.',
-  'bill.sent.ok': 'Entendi',
-  'bill.outcome.approved': 'Sua conta de luz foi aprovada!',
-  'bill.outcome.approved.visit': 'Agora agende a sua visita técnica.',
-  'bill.outcome.pending': 'Sua conta de luz está em análise pelo nosso assistente virtual.',
-  'bill.outcome.review.title': 'Conta de luz em análise',
-  'bill.file.label': 'Conta de luz mais recente',
-  'bill.lead': 'Envie a sua conta de luz mais recente. Nosso assistente virtual lê os dados abaixo para montar a sua proposta.',
-  'bill.lead.sent': 'Nosso assistente virtual usa estes dados da sua conta de luz para montar a sua proposta.',
-  'bill.badge.label': 'Crachá ou documento de identificação de funcionário',
-  'bill.badge.description': 'Sua empresa tem parceria conosco: envie também o crachá ou outro documento que comprove o seu vínculo.',
-  'bill.next': 'Ir para',
-  'bill.badge.send': 'Enviar crachá',
-  'upload.file.sent': 'Arquivo enviado com sucesso!',
-  'bill.outcome.waiting': 'Sua conta de luz será analisada em até 24 horas. Entraremos em contato por e-mail, telefone ou WhatsApp.',
-  'bill.outcome.app': 'Sua conta de luz foi analisada! Baixe o nosso aplicativo para continuar.',
-  'bill.outcome.denied': 'Sua conta não foi aprovada!',
-  'bill.reupload': 'Enviar outra conta',
-  'bill.reupload.hint': 'Envie uma nova foto ou PDF da conta, completa e legível.',
-  'bill.region.title': 'Ainda não chegamos na sua região',
-  'bill.region.body': 'Ainda não operamos na sua região. Avisaremos você assim que começarmos a atender.',
-  'bill.region.close': 'Fechar',
-  'bill.load.error': 'Não foi possível carregar os dados da sua conta de luz.',
-  'staff.forbidden': 'Acesso restrito à equipe.',
-
-  // technical visit (spec §2, §4, §5, §8)
-  'visit.title': 'Visita técnica',
-  'visit.submit': 'Agende sem custo',
-  'visit.dayAndTime.required': 'Por favor selecione um dia e horario.',
-  'visit.booked': 'Visita técnica agendada com sucesso!',
-  'visit.book.error': 'Não foi possível agendar a visita técnica.',
-  'visit.tooClose': 'Sua visita está muito próxima, não é possível cancelar',
-  'visit.alreadyOpen': 'Você já tem uma visita agendada.',
-  'visit.dateUnavailable': 'Este dia ou horário não está disponível para visitas. Escolha outro.',
-  'visit.notFound': 'Visita não encontrada.',
-  'visit.phone.invalid': 'Informe um celular com DDD e 9 dígitos, como (11) 98765-4321.',
-  'visit.cep.invalid': 'Informe um CEP com 8 dígitos.',
-  'visit.state.invalid': 'Informe a sigla de um estado brasileiro (ex.: SP).',
-  'visit.cancelledNotice': 'Sua visita de {when} foi cancelada. Escolha um novo dia e horário; o endereço da visita anterior já está preenchido.',
-  'visit.reschedule.lead': 'Sua visita atual é {when}. Escolha o novo dia e horário; o endereço pode ser corrigido também.',
-  'visit.reschedule.submit': 'Confirmar novo horário',
-  'visit.done.when': 'Visita realizada em {when}.',
-  'visit.done.approved': 'A proposta final será preparada com o que foi visto no imóvel; avisaremos você quando ela estiver pronta.',
-  'visit.done.notApproved': 'Nossa equipe vai entrar em contato para explicar o que foi visto no imóvel e os próximos passos.',
-  'cep.manualEntry': 'Preencha o endereço nos campos abaixo.',
-  'visit.cancelled': 'Visita cancelada.',
-  'visit.cancel.error': 'Não foi possível cancelar a visita.',
-  'visit.rescheduled': 'Visita reagendada com sucesso!',
-  'visit.reschedule.error': 'Não foi possível reagendar a visita.',
-  'visit.load.error': 'Não foi possível carregar a sua visita técnica.',
-  'visit.next': 'Escolha seu plano',
-  'visit.back': 'Voltar',
-  'visit.status.UNCONFIRMED_APPOINTMENT': 'Agendamento solicitado',
-  'visit.status.CONFIRMED_SCHEDULE': 'Agendamento confirmado',
-  'visit.status.ACCOMPLISHED_AND_APPROVED': 'Realizada e aprovada',
-  'visit.status.DONE_AND_NOT_APPROVED': 'Realizado e não aprovado',
-  'cep.notFound': 'Não encontramos o CEP desejado. Por favor verifique os dados informados e tente novamente.',
-  'cep.unavailable': 'Algo de errado, não conseguimos consultar o CEP desejado. Por favor tente novamente.',
-  'cep.rateLimited': 'Muitas consultas de CEP em pouco tempo. Preencha o endereço ou tente novamente em alguns minutos.',
-  'notification.visit.requested': 'Recebemos o seu pedido de visita técnica para {when}. Avisaremos quando for confirmada.',
-  'notification.visit.confirmed': 'Sua visita técnica está confirmada para {when}.',
-  'notification.visit.approved': 'Sua visita técnica foi realizada e aprovada! Agora é só seguir para a próxima etapa.',
-  'notification.visit.notApproved': 'Sua visita técnica foi realizada, mas o local não foi aprovado para a instalação. Entraremos em contato.',
-  'notification.visit.cancelled': 'Sua visita técnica de {when} foi cancelada. Agende um novo dia quando quiser.',
-  // signed-in frame: side navigation, notification bell, FAQ
-  'menu.waitingForBill': 'As próximas etapas aparecem aqui assim que a análise da sua conta de luz terminar.',
-  'notifications.title': 'Notificações',
-  'notifications.empty': 'Nenhuma notificação no momento.',
-  'notifications.load.error': 'Não foi possível carregar as notificações.',
-  'notifications.read.error': 'Erro ao ler notificação',
-  'faq.title': 'Perguntas frequentes',
-  'faq.search.placeholder': 'Qual a sua pergunta?',
-  'faq.empty': 'Nenhuma pergunta encontrada. Tente outras palavras.',
+  ...commonMessages,
+  ...authMessages,
+  ...customerMessages,
+  ...billMessages,
+  ...proposalMessages,
+  ...visitMessages,
+  ...notificationMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
 
-export function t(key: MessageKey): string {
-  return messages[key];
+/** The text of a key; nothing for no key (a field without an error). */
+export function t(key: MessageKey): string;
+export function t(key: MessageKey | null | undefined): string | undefined;
+export function t(key: MessageKey | null | undefined): string | undefined {
+  return key ? messages[key] : undefined;
+}
+
+let byText: Map<string, MessageKey> | null = null;
+
+/**
+ * The key of a catalogue text, or null when the catalogue does not know it. The shared schemas
+ * carry catalogue texts as their issue messages (the server sends them as they are); this turns
+ * them back into keys. Two keys with the same text read the same, so the first one is taken.
+ */
+export function messageKeyOfText(text: string): MessageKey | null {
+  if (!byText) {
+    byText = new Map();
+    for (const [key, value] of Object.entries(messages) as [MessageKey, string][]) if (!byText.has(value)) byText.set(value, key);
+  }
+  return byText.get(text) ?? null;
 }

@@ -1,49 +1,42 @@
-import { Hono } from 'hono';
-import {
-  CodeCheckRequest, ConfirmNumberResponse, LoginResponse, PhoneNotFoundBody, ResendByEmailRequest, SuccessResponse,
-} from '#shared/auth/payloads';
+import type { Hono } from 'hono';
+import { botCheckChallenge, confirmNumber, login, logout, requestCode, resendCodeByEmail } from '#shared/auth/endpoints';
 import { ErrorCode } from '#shared/errors';
-import { consumeCode, recordCodeRequest } from './codes';
-import { issuePhoneProof, openSession, requireSession, revokeSession, type SessionVars } from './sessions';
+import { acceptBotCheck, newChallenge } from './botCheck';
+import { consumeCode, hasLiveCodeRequest, recordCodeRequest } from './codes';
+import { issuePhoneProof, openSession, revokeSession } from './sessions';
 import type { AppDeps } from '../config';
 import { customerIdByPhone } from '../customer/service';
-import { catalogueMessage, jsonBody } from '../http/errors';
+import { ApiError, catalogueMessage } from '../http/errors';
+import { clientAddress } from '../http/common';
+import { endpointApp } from '../http/route';
 import { enqueue } from '../platform/queue/queue';
-import { clientAddress, err } from '../http/common';
-import type { RouteDoc } from '../http/registry';
 
-const codeErrors = {
-  400: err('invalid payload (4000), wrong code (3000) or expired code (3001)'),
-  429: err('too many wrong codes for this phone (3002); retry_after_s says when'),
-};
+/** Asking for a code (Queue_sms, with the bot check), checking it, and the session. */
+export function authRoutes(deps: AppDeps): Hono {
+  const { app, route } = endpointApp(deps);
 
-export const authRoutes: RouteDoc[] = [
-  {
-    method: 'post', path: '/portal/login', tag: 'auth', body: CodeCheckRequest,
-    summary: 'Sign in with the code. A valid code for a phone without an account answers 404 with a phone_proof for sign-up.',
-    responses: { 200: { description: 'signed in', schema: LoginResponse }, 404: { description: 'no account (5000)', schema: PhoneNotFoundBody }, ...codeErrors },
-  },
-  {
-    method: 'post', path: '/portal/confirm-number', tag: 'auth', body: CodeCheckRequest,
-    summary: 'Confirm the phone during sign-up: an existing customer is signed in; a new one gets a 30-minute, single-use phone_proof.',
-    responses: { 200: { description: 'access_token, or null and a phone_proof', schema: ConfirmNumberResponse }, ...codeErrors },
-  },
-  {
-    method: 'post', path: '/portal/customers/resend-login-code-by-email', tag: 'auth', body: ResendByEmailRequest,
-    summary: "Send a code to the e-mail of the account with this phone. Always {success: true} (no enumeration); rate limits as Queue_sms.",
-    responses: { 200: { description: 'accepted', schema: SuccessResponse }, 429: err('resend too early / limits') },
-  },
-  {
-    method: 'post', path: '/portal/logout', tag: 'auth', auth: true,
-    summary: 'Revoke the session token.',
-    responses: { 200: { description: 'revoked', schema: SuccessResponse }, 401: err('no valid session (4010)') },
-  },
-];
+  route(requestCode, async (c) => {
+    const body = c.req.valid('json');
+    const address = clientAddress(c, deps);
+    // A first request proves it is not a bot; a resend inside a live request may skip the widget.
+    const botCheckNeeded = !body.resend || !(await hasLiveCodeRequest(deps, body.phone));
+    if (body.recaptcha || botCheckNeeded) {
+      if (!(await acceptBotCheck(deps, body.recaptcha))) throw new ApiError(400, ErrorCode.BOT_CHECK_FAILED, { field: 'recaptcha' });
+    }
+    const channel = body.origin === 'REQUEST_WHATSAPP' ? 'whatsapp' : 'sms';
+    await deps.db.transaction(async (tx) => {
+      await recordCodeRequest(tx, deps, body.phone, address);
+      await enqueue(tx, deps.clock, 'code.send', { phone: body.phone, channel, type: body.type });
+    });
+    return c.json({ queued: true as const, retry_after_s: Math.round(deps.limits.resendCooldownMs / 1000) }, 202);
+  });
 
-export function authApi(deps: AppDeps): Hono<SessionVars> {
-  const app = new Hono<SessionVars>();
+  route(botCheckChallenge, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await newChallenge(deps));
+  });
 
-  app.post('/login', jsonBody(CodeCheckRequest), async (c) => {
+  route(login, async (c) => {
     const { phone, code } = c.req.valid('json');
     await consumeCode(deps, phone, code, clientAddress(c, deps));
     const customerId = await customerIdByPhone(deps.db, phone);
@@ -54,7 +47,7 @@ export function authApi(deps: AppDeps): Hono<SessionVars> {
     return c.json({ access_token: await openSession(deps.db, deps, customerId) });
   });
 
-  app.post('/confirm-number', jsonBody(CodeCheckRequest), async (c) => {
+  route(confirmNumber, async (c) => {
     const { phone, code } = c.req.valid('json');
     await consumeCode(deps, phone, code, clientAddress(c, deps));
     const customerId = await customerIdByPhone(deps.db, phone);
@@ -62,7 +55,7 @@ export function authApi(deps: AppDeps): Hono<SessionVars> {
     return c.json({ access_token: await openSession(deps.db, deps, customerId) });
   });
 
-  app.post('/customers/resend-login-code-by-email', jsonBody(ResendByEmailRequest), async (c) => {
+  route(resendCodeByEmail, async (c) => {
     const { phone } = c.req.valid('json');
     // The worker looks the account up, so the answer and its timing do not depend on it.
     await deps.db.transaction(async (tx) => {
@@ -72,7 +65,7 @@ export function authApi(deps: AppDeps): Hono<SessionVars> {
     return c.json({ success: true });
   });
 
-  app.post('/logout', requireSession(deps), async (c) => {
+  route(logout, async (c) => {
     await revokeSession(deps, c.get('sessionHash'));
     return c.json({ success: true });
   });

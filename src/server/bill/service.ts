@@ -8,7 +8,7 @@ import type { Db, Tx } from '../platform/db/index';
 import { billOwners, bills, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { notify } from '../notification/service';
-import { applyProcessEventIn, loadProcess, ProcessEventRefused } from '../process/host';
+import { byCustomer, byStaff, bySystem, loadProcess, moveProcessIn, ProcessEventRefused, type MovedBy, type ProcessMove } from '../process/host';
 import { enqueue, type JobHandler } from '../platform/queue/queue';
 import { analyseBill, type BillAnalysis, type BillFields } from '../engines/bill-reader/index';
 
@@ -17,8 +17,8 @@ const UNREAD: BillFields = {
   consumption_history_kwh_values: { values: [], average: null }, power_pattern: null,
 };
 import { newStorageKey } from '../providers/storage/index';
-import { generateInitialProposal, sendInitialProposalWhenReady } from '../proposal/service';
 import type { StagedUpload } from '../http/multipart';
+import type { StaffBillDecision } from '#shared/bill/payloads';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
 type BillRow = typeof bills.$inferSelect;
@@ -67,7 +67,7 @@ export async function submitBill(deps: Deps, customerId: number, file: StagedUpl
         throw new ApiError(409, ErrorCode.BILL_LOCKED);
       }
       try {
-        await applyProcessEventIn(tx, clock, customerId, { type: 'bill.submitted' });
+        await moveProcessIn(tx, clock, customerId, { type: 'bill.submitted' }, { by: byCustomer });
       } catch (e) {
         if (e instanceof ProcessEventRefused) throw new ApiError(409, ErrorCode.BILL_LOCKED);
         throw e;
@@ -104,31 +104,35 @@ const outcomeMessage = (status: BillStatus, justification: string | null): strin
 };
 
 /**
- * Records a decision on a bill (the assistant's or staff's), moves the process to match and
- * notifies the customer, in one transaction. WAITING leaves the process in analysis.
+ * Records a decision on a bill (the assistant's, or staff's `by`), tells the customer and moves the
+ * process to match, in one transaction. The move's reactions draft the initial proposal from an
+ * approved bill and send it once onboarding is over, and write a staff decision's audit line with
+ * the bill before and after. The outcome notice is the bill's own (it depends on the status and
+ * the reason, which the process does not hold; WAITING does not move it), so it is written here,
+ * ahead of the move's notices. WAITING leaves the process in analysis.
  */
 export async function decideBillIn(
   tx: Tx, deps: Pick<AppDeps, 'clock'>, bill: BillRow,
-  decision: { status: Exclude<BillStatus, 'PENDING'>; justification: string | null; values?: Partial<BillRow>; expectedVersion?: number },
-) {
+  decision: { status: Exclude<BillStatus, 'PENDING'>; justification: string | null; values?: Partial<BillRow>; expectedVersion?: number; by?: MovedBy },
+): Promise<{ bill: BillRow; move: ProcessMove | null }> {
   const { status, justification } = decision;
-  const move = status === 'APPROVED'
-    ? await applyProcessEventIn(tx, deps.clock, bill.customerId, { type: 'bill.approved' }, decision.expectedVersion)
-    : status === 'WAITING'
-      ? null
-      // APP and DENIED lock the upload like an unserved class: the justification is never the re-upload one.
-      : await applyProcessEventIn(tx, deps.clock, bill.customerId, {
-        type: 'bill.disapproved', justification: status === 'DISAPPROVED' ? justification ?? messages['bill.outcome.disapproved'] : status,
-      }, decision.expectedVersion);
   const [updated] = await tx.update(bills)
     .set({ ...decision.values, status, justificationDisapproved: status === 'DISAPPROVED' || status === 'DENIED' ? justification : null, decidedAt: deps.clock.now() })
     .where(eq(bills.id, bill.id)).returning();
+  const after = updated ?? bill;
   const message = outcomeMessage(status, justification);
   if (message) await notify(tx, deps.clock, bill.customerId, message);
-  if (status === 'APPROVED' && (await generateInitialProposal(tx, deps.clock, bill.customerId, updated?.value ?? null))) {
-    await sendInitialProposalWhenReady(tx, deps.clock, bill.customerId);
-  }
-  return { bill: updated ?? bill, move };
+  if (status === 'WAITING') return { bill: after, move: null };
+  const audited = (b: BillRow) => ({ bill_id: b.id, status: b.status, justification: b.justificationDisapproved });
+  const move = await moveProcessIn(tx, deps.clock, bill.customerId, status === 'APPROVED'
+    ? { type: 'bill.approved' }
+    // APP and DENIED lock the upload like an unserved class: the justification is never the re-upload one.
+    : { type: 'bill.disapproved', justification: status === 'DISAPPROVED' ? justification ?? messages['bill.outcome.disapproved'] : status }, {
+    by: decision.by ?? bySystem,
+    expectedVersion: decision.expectedVersion,
+    audit: { action: `bill:${status}`, subject: { before: audited(bill), after: audited(after) } },
+  });
+  return { bill: after, move };
 }
 
 /** The analysis job: read the file, let the virtual assistant decide, record it. Idempotent (a decided bill is left alone). */
@@ -195,4 +199,22 @@ export async function saveBillOwner(deps: Pick<AppDeps, 'db' | 'clock'>, custome
   await deps.db.insert(billOwners).values({ customerId, data, updatedAt: now })
     .onConflictDoUpdate({ target: billOwners.customerId, set: { data, updatedAt: now } });
   return billOwnerOf(deps.db, customerId);
+}
+
+/**
+ * PUT admin/customers/{id}/bill: staff decide the customer's latest bill while it is PENDING or
+ * WAITING (the version they saw must still be current); audited with the bill and the process
+ * before and after, in the decision's transaction.
+ */
+export async function decideLatestBill(deps: Pick<AppDeps, 'db' | 'clock'>, staffId: number, id: number, body: StaffBillDecision): Promise<void> {
+  const { db } = deps;
+  await db.transaction(async (tx) => {
+    const [bill] = await tx.select().from(bills).where(eq(bills.customerId, id)).orderBy(desc(bills.id)).limit(1).for('update');
+    if (!bill) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+    if (bill.status !== 'PENDING' && bill.status !== 'WAITING') throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    // the move's reactions write the audit line, bill and process before and after
+    await decideBillIn(tx, deps, bill, {
+      status: body.status, justification: body.justification ?? null, expectedVersion: body.version, by: byStaff(staffId),
+    });
+  });
 }

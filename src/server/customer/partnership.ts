@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
-import type { Clock } from '../config';
+import type { AppDeps, Clock } from '../config';
 import type { Db } from '../platform/db/index';
-import { customers } from '../platform/db/schema';
+import { customers, uploads } from '../platform/db/schema';
+import type { StagedUpload } from '../http/multipart';
+import { newStorageKey } from '../providers/storage/index';
+import { UPLOAD_MIME } from '#shared/bill/rules';
 import { ApiError } from '../http/errors';
 import { audit } from '../staff/service';
 
@@ -28,4 +31,49 @@ export async function setPartnership(
     });
     return { id: customerId, has_partnership: hasPartnership, changed: true };
   });
+}
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
+
+const badgeUrl = (id: number) => `/api/v1/portal/client-partnership/${id}/emproyee-card`;
+
+async function latestBadge(db: Db, customerId: number) {
+  const [row] = await db.select().from(uploads).where(and(eq(uploads.customerId, customerId), eq(uploads.purpose, 'employee_card'))).orderBy(desc(uploads.id)).limit(1);
+  return row ?? null;
+}
+
+/** The partnership of the signed-in customer (`id` is their own client id; anyone else's is not found). */
+export async function partnershipOf(db: Db, customerId: number, id: number) {
+  if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  const [c] = await db.select({ has: customers.hasPartnership }).from(customers).where(eq(customers.id, customerId));
+  const badge = await latestBadge(db, customerId);
+  return { id: customerId, has_partnership: c?.has ?? false, url: badge ? badgeUrl(customerId) : null, is_validated: false };
+}
+
+/** Stores the employee badge like a bill: file moved into place as the transaction's last step. */
+export async function saveEmployeeCard(deps: Deps, customerId: number, id: number, file: StagedUpload) {
+  const key = newStorageKey();
+  let saved = false;
+  try {
+    if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(uploads).values({
+        customerId, purpose: 'employee_card', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: deps.clock.now(),
+      });
+      await deps.storage.save(file.path, key, UPLOAD_MIME[file.kind]);
+      saved = true;
+    });
+  } catch (e) {
+    await file.discard();
+    if (saved) await deps.storage.remove(key).catch(() => undefined);
+    throw e;
+  }
+  return partnershipOf(deps.db, customerId, id);
+}
+
+export async function employeeCardFile(deps: Deps, customerId: number, id: number) {
+  if (id !== customerId) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  const badge = await latestBadge(deps.db, customerId);
+  if (!badge) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  return { bytes: await deps.storage.read(badge.storageKey), kind: badge.kind, name: badge.originalName };
 }

@@ -1,59 +1,33 @@
-import { Hono } from 'hono';
-import { validator } from 'hono/validator';
-import * as v from 'valibot';
-import { BusinessSignUp, PersonalSignUp, SignUpRequest, SignUpResponse } from '#shared/auth/payloads';
-import { CustomerPatch, CustomerProfile } from '#shared/customer/payloads';
-import { StepsResponse } from '#shared/process/payloads';
-import { requireSession, type SessionVars } from '../auth/sessions';
+import type { Hono } from 'hono';
+import { employeeBadge, partnership, profile, sendEmployeeBadge, signUp, updateProfile } from '#shared/customer/endpoints';
+import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
-import { profile, signUp, updateProfile } from './service';
-import { jsonBody, validationError } from '../http/errors';
-import { customerSteps } from '../process/host';
-import { err } from '../http/common';
-import type { RouteDoc } from '../http/registry';
+import { attachment } from '../http/attachment';
+import { ApiError } from '../http/errors';
+import { receiveUpload } from '../http/multipart';
+import { endpointApp, idParam } from '../http/route';
+import { employeeCardFile, partnershipOf, saveEmployeeCard } from './partnership';
+import { profile as profileOf, signUp as signUpCustomer, updateProfile as saveProfile } from './service';
 
-/** Personal and business payloads share the path; `document_type` picks the company form's rules. */
-const signUpBody = validator('json', (value): SignUpRequest => {
-  const business = typeof value === 'object' && value !== null && 'document_type' in value;
-  const r = v.safeParse(business ? BusinessSignUp : PersonalSignUp, value);
-  if (!r.success) throw validationError(r.issues);
-  return r.output;
-});
+/** The customer's account: sign-up, profile, and the employer partnership with its employee badge. */
+export function customerRoutes(deps: AppDeps): Hono {
+  const { app, route } = endpointApp(deps);
 
-export const customersRoutes: RouteDoc[] = [
-  {
-    method: 'post', path: '/portal/customers', tag: 'customers', body: SignUpRequest,
-    summary: 'Sign-up (personal, or business with document_type CNPJ). Needs the phone_proof from confirm-number or login.',
-    responses: {
-      201: { description: 'created and signed in', schema: SignUpResponse },
-      400: err('invalid payload (4000) or CNPJ (1018)'),
-      403: err('phone not confirmed (5003)'),
-      409: err('e-mail (1005) or phone (5004) already in use'),
-      422: err('city not in the state (5002) or unknown coupon (4002, INVALID_COUPON)'),
-    },
-  },
-  {
-    method: 'get', path: '/portal/customers', tag: 'customers', auth: true, summary: "The signed-in customer's profile.",
-    responses: { 200: { description: 'profile', schema: CustomerProfile }, 401: err('no valid session (4010)') },
-  },
-  {
-    method: 'patch', path: '/portal/customers', tag: 'customers', auth: true, body: CustomerPatch, summary: 'Change name or e-mail.',
-    responses: { 200: { description: 'the updated profile', schema: CustomerProfile }, 401: err('no valid session'), 409: err('e-mail in use (1005)') },
-  },
-  {
-    method: 'get', path: '/portal/customers/steps', tag: 'customers', auth: true,
-    summary: "The customer's steps, derived from their process (a new customer: SIMULATION and BILL, NOT_DONE).",
-    responses: { 200: { description: 'steps in order', schema: StepsResponse }, 401: err('no valid session') },
-  },
-];
+  route(signUp, async (c) => c.json({ access_token: await signUpCustomer(deps, c.req.valid('json')) }, 201));
+  route(profile, async (c) => c.json(await profileOf(deps.db, c.get('customerId'))));
+  route(updateProfile, async (c) => c.json(await saveProfile(deps, c.get('customerId'), c.req.valid('json'))));
 
-export function customersApi(deps: AppDeps): Hono<SessionVars> {
-  const app = new Hono<SessionVars>();
-  const session = requireSession(deps);
+  route(partnership, async (c) => c.json(await partnershipOf(deps.db, c.get('customerId'), idParam(c.req.param('id')))));
+  route(sendEmployeeBadge, async (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id !== c.get('customerId')) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    const file = await receiveUpload(c, deps.storage.stagingDir);
+    return c.json(await saveEmployeeCard(deps, c.get('customerId'), id, file), 201);
+  });
+  route(employeeBadge, async (c) => {
+    const f = await employeeCardFile(deps, c.get('customerId'), idParam(c.req.param('id')));
+    return attachment(f.bytes, f.kind, f.name);
+  });
 
-  app.post('/', signUpBody, async (c) => c.json({ access_token: await signUp(deps, c.req.valid('json')) }, 201));
-  app.get('/', session, async (c) => c.json(await profile(deps.db, c.get('customerId'))));
-  app.patch('/', session, jsonBody(CustomerPatch), async (c) => c.json(await updateProfile(deps, c.get('customerId'), c.req.valid('json'))));
-  app.get('/steps', session, async (c) => c.json({ data: await customerSteps(deps.db, c.get('customerId')) }));
   return app;
 }

@@ -8,7 +8,7 @@ import { bills, cities, coupons, customers, franchiseeCoverage } from '../platfo
 import { ApiError } from '../http/errors';
 import { consumePhoneProof, openSession } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/host';
-import { customerSuccessOf } from '../plan/service';
+import { customerSuccessOf } from '../project/service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 

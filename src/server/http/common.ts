@@ -1,15 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import * as v from 'valibot';
 import type { AppDeps } from '../config';
-
-/** The body of every error, as documented. */
-export const ApiErrorSchema = v.object({
-  code: v.number(),
-  message: v.string(),
-  field: v.optional(v.string()),
-  retry_after_s: v.optional(v.number()),
-});
 
 /** The client's address for the per-address limit; X-Forwarded-For only behind a trusted proxy. */
 export function clientAddress(c: Context, deps: Pick<AppDeps, 'trustProxy'>): string {
@@ -23,5 +14,3 @@ export function clientAddress(c: Context, deps: Pick<AppDeps, 'trustProxy'>): st
     return 'local'; // in-process requests (tests) have no socket
   }
 }
-
-export const err = (description: string) => ({ description, schema: ApiErrorSchema });

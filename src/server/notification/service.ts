@@ -1,15 +1,23 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
+import { messages } from '#shared/messages';
+import type { NotificationKey } from '#machines/process/processMachine';
 import type { Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { notifications } from '../platform/db/schema';
+import { customers, notifications } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
+import { audit } from '../staff/service';
 
 /** A message in the customer's bell (process events and staff create them). */
 export async function notify(db: Db | Tx, clock: Clock, customerId: number, message: string): Promise<number> {
   const [row] = await db.insert(notifications).values({ customerId, message, createdAt: clock.now() }).returning({ id: notifications.id });
   if (!row) throw new Error('notification insert returned nothing');
   return row.id;
+}
+
+/** A catalogue notification with its `{name}` placeholders filled ('... para {when}.' -> '... para 24/11/2026 às 09:00.'). */
+export function noticeText(key: NotificationKey, values: Record<string, string> = {}): string {
+  return messages[key].replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 }
 
 export async function listNotifications(db: Db, customerId: number) {
@@ -24,4 +32,15 @@ export async function markRead(db: Db, clock: Clock, customerId: number, id: num
     .returning();
   if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
   return { id: row.id, message: row.message, status: row.status, created_at: row.createdAt.toISOString() };
+}
+
+/** POST admin/customers/{id}/notifications: a staff member writes to the customer's bell; audited in the same transaction. */
+export async function sendStaffNotification(db: Db, clock: Clock, staffId: number, id: number, message: string): Promise<number> {
+  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+  if (!customer) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const nid = await notify(tx, clock, id, message);
+    await audit(tx, clock, { staffId, action: 'notification:send', customerId: id, before: null, after: { notification_id: nid, message } });
+    return nid;
+  });
 }

@@ -1,16 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { PlanSimulated, PlanSimulatedRequest, PlanType } from '#shared/plan/payloads';
 import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import type { Db } from '../platform/db/index';
-import { customers, customerSuccessCases, planSimulations, uploads } from '../platform/db/schema';
+import { customers, planSimulations } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
-import { applyProcessEventIn, loadProcess } from '../process/host';
+import { byCustomer, loadProcess, moveProcessIn } from '../process/host';
 import { PLAN_LEVEL_BY_TYPE, sizeSolarSystem, type SizingResult } from '../engines/sizing/index';
-import { newStorageKey } from '../providers/storage/index';
-import type { StagedUpload } from '../http/multipart';
-import { UPLOAD_MIME } from '#shared/bill/rules';
-import { sendInitialProposalWhenReady } from '../proposal/service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
 
@@ -48,8 +44,8 @@ export async function simulatePlan(deps: Deps, customerId: number, req: PlanSimu
     if (!row) throw new Error('simulation insert returned nothing');
     const p = await loadProcess(tx, customerId);
     if (fit && p?.snapshot.can({ type: 'simulation.done' })) {
-      await applyProcessEventIn(tx, clock, customerId, { type: 'simulation.done' });
-      await sendInitialProposalWhenReady(tx, clock, customerId); // the bill may have been approved first
+      // the bill may have been approved first: the move's reactions then send the initial proposal
+      await moveProcessIn(tx, clock, customerId, { type: 'simulation.done' }, { by: byCustomer });
     }
     return planOf(row.id, req.bill_value, req.nivel, result);
   });
@@ -58,61 +54,4 @@ export async function simulatePlan(deps: Deps, customerId: number, req: PlanSimu
 export async function selectedSimulation(db: Db, customerId: number): Promise<PlanSimulated | null> {
   const [row] = await db.select().from(planSimulations).where(eq(planSimulations.customerId, customerId)).orderBy(desc(planSimulations.id)).limit(1);
   return row ? planOf(row.id, row.billValue, row.level, row.result as SizingResult) : null;
-}
-
-/** One open follow-up per customer: asking again returns the same case. Only for oneself. */
-export async function openCustomerSuccess(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number, clientId: number) {
-  if (clientId !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
-  await deps.db.insert(customerSuccessCases).values({ customerId, createdAt: deps.clock.now() }).onConflictDoNothing();
-  const [row] = await deps.db.select().from(customerSuccessCases).where(eq(customerSuccessCases.customerId, customerId));
-  if (!row) throw new Error('customer success case missing');
-  return { id: row.id, client_id: customerId, status: row.status, messages: [] as { id: number; message: string }[] };
-}
-
-export async function customerSuccessOf(db: Db, customerId: number) {
-  const [row] = await db.select().from(customerSuccessCases).where(eq(customerSuccessCases.customerId, customerId));
-  return row ? { id: row.id, status: row.status, upload_available: false } : null;
-}
-
-const badgeUrl = (id: number) => `/api/v1/portal/client-partnership/${id}/emproyee-card`;
-
-async function latestBadge(db: Db, customerId: number) {
-  const [row] = await db.select().from(uploads).where(and(eq(uploads.customerId, customerId), eq(uploads.purpose, 'employee_card'))).orderBy(desc(uploads.id)).limit(1);
-  return row ?? null;
-}
-
-/** The partnership of the signed-in customer (`id` is their own client id; anyone else's is not found). */
-export async function partnershipOf(db: Db, customerId: number, id: number) {
-  if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
-  const [c] = await db.select({ has: customers.hasPartnership }).from(customers).where(eq(customers.id, customerId));
-  const badge = await latestBadge(db, customerId);
-  return { id: customerId, has_partnership: c?.has ?? false, url: badge ? badgeUrl(customerId) : null, is_validated: false };
-}
-
-/** Stores the employee badge like a bill: file moved into place as the transaction's last step. */
-export async function saveEmployeeCard(deps: Deps, customerId: number, id: number, file: StagedUpload) {
-  const key = newStorageKey();
-  let saved = false;
-  try {
-    if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(uploads).values({
-        customerId, purpose: 'employee_card', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: deps.clock.now(),
-      });
-      await deps.storage.save(file.path, key, UPLOAD_MIME[file.kind]);
-      saved = true;
-    });
-  } catch (e) {
-    await file.discard();
-    if (saved) await deps.storage.remove(key).catch(() => undefined);
-    throw e;
-  }
-  return partnershipOf(deps.db, customerId, id);
-}
-
-export async function employeeCardFile(deps: Deps, customerId: number, id: number) {
-  if (id !== customerId) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
-  const badge = await latestBadge(deps.db, customerId);
-  if (!badge) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
-  return { bytes: await deps.storage.read(badge.storageKey), kind: badge.kind, name: badge.originalName };
 }

@@ -4,43 +4,38 @@ import type { Db, Tx } from '../platform/db/index';
 import { bills, customers, proposals } from '../platform/db/schema';
 import { ErrorCode } from '#shared/errors';
 import { ApiError } from '../http/errors';
-import { audit } from '../staff/service';
 import { messages } from '#shared/messages';
-import { notify } from '../notification/service';
-import { applyProcessEventIn, loadProcess } from '../process/host';
+import { byCustomer, byStaff, customerSteps, loadProcess, moveProcess, moveProcessIn, type MovedBy, type ProcessMove } from '../process/host';
 import { initialProposalFromSizing, sizeSolarSystem } from '../engines/sizing/index';
 
 /**
- * The INITIAL proposal from the sizing engine, for the bill's value (or the sign-up value when the
- * reader found none), the customer's state and city. None when no system would pay back: the
- * customer-success follow-up takes over.
+ * The INITIAL proposal from the sizing engine (the process's `prepareInitialProposal` reaction to an
+ * approved bill), for the latest approved bill's value (or the sign-up value when the reader found
+ * none), the customer's state and city. None when no system would pay back: the customer-success
+ * follow-up takes over.
  */
-export async function generateInitialProposal(tx: Tx, clock: Clock, customerId: number, billValue: number | null): Promise<boolean> {
-  const [existing] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'INITIAL')));
-  if (existing) return true;
+export async function prepareInitialProposal(tx: Tx, clock: Clock, customerId: number): Promise<void> {
+  if (await hasInitialProposal(tx, customerId)) return;
   const [c] = await tx.select({ state: customers.stateCode, city: customers.cityId, bill: customers.billValue }).from(customers).where(eq(customers.id, customerId));
-  if (!c) return false;
+  if (!c) return;
+  const [bill] = await tx.select({ value: bills.value }).from(bills)
+    .where(and(eq(bills.customerId, customerId), eq(bills.status, 'APPROVED'))).orderBy(desc(bills.id)).limit(1);
   let draft;
   try {
     draft = initialProposalFromSizing(sizeSolarSystem({
-      billValue: billValue ?? c.bill, uf: c.state, municipalityIbge: String(c.city), year: clock.now().getUTCFullYear(),
+      billValue: bill?.value ?? c.bill, uf: c.state, municipalityIbge: String(c.city), year: clock.now().getUTCFullYear(),
     }));
   } catch (e) {
-    if (e instanceof RangeError) return false;
+    if (e instanceof RangeError) return;
     throw e;
   }
   await tx.insert(proposals).values({ customerId, type: 'INITIAL', data: draft, createdAt: clock.now() });
-  return true;
 }
 
-/** Once onboarding is over (simulation and bill both done) and an initial proposal exists, it is sent to the customer. */
-export async function sendInitialProposalWhenReady(tx: Tx, clock: Clock, customerId: number): Promise<void> {
-  const p = await loadProcess(tx, customerId);
-  if (!p?.snapshot.can({ type: 'proposal.initialSent' })) return;
-  const [proposal] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'INITIAL')));
-  if (!proposal) return;
-  await applyProcessEventIn(tx, clock, customerId, { type: 'proposal.initialSent' });
-  await notify(tx, clock, customerId, messages['notification.proposal.initial']);
+/** Whether the INITIAL proposal was drafted (the process's `sendInitialProposal` reaction sends it only then). */
+export async function hasInitialProposal(tx: Tx, customerId: number): Promise<boolean> {
+  const [existing] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'INITIAL')));
+  return existing !== undefined;
 }
 
 /** Where the customer's browser fetches a proposal's PDF (with its bearer token), relative to the site. */
@@ -120,13 +115,11 @@ export async function publishFinalProposal(
     structure_warranty: overrides.structure_warranty ?? null,
   };
   const [row] = await tx.insert(proposals).values({ customerId, type: 'FINAL', data, createdAt: clock.now() }).returning({ id: proposals.id });
-  const move = await applyProcessEventIn(tx, clock, customerId, { type: 'proposal.finalPublished' }, process.version);
-  await audit(tx, clock, {
-    staffId, action: 'proposal:finalPublished', customerId,
-    before: { state: move.before, version: process.version },
-    after: { state: move.after, version: move.version, proposal_id: row!.id, overrides },
+  // the move tells the customer and writes the audit line
+  const move = await moveProcessIn(tx, clock, customerId, { type: 'proposal.finalPublished' }, {
+    by: byStaff(staffId), expectedVersion: process.version,
+    audit: { action: 'proposal:finalPublished', outcome: { proposal_id: row!.id, overrides } },
   });
-  await notify(tx, clock, customerId, messages['notification.proposal.final']);
   return { id: row!.id, version: move.version };
 }
 
@@ -137,17 +130,25 @@ export async function publishFinalProposal(
  */
 export async function approveFinalProposal(
   db: Db, clock: Clock, customerId: number, paymentType: 'CASH_PURCHASE' | 'FINANCING',
-) {
+): Promise<ProcessMove> {
   return db.transaction(async (tx) => {
     const [final] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'FINAL')));
     if (!final) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, {}, messages['proposal.final.missing']);
-    const move = await applyProcessEventIn(tx, clock, customerId, { type: 'proposal.finalApproved', paymentType });
-    await tx.update(customers).set({ subscriptionLending: 'LENDING', paymentType, updatedAt: clock.now() }).where(eq(customers.id, customerId));
-    return move;
+    // the move records the payment type on the customer (recordPaymentType)
+    return moveProcessIn(tx, clock, customerId, { type: 'proposal.finalApproved', paymentType }, { by: byCustomer });
   });
 }
 
 export async function latestProposalId(db: Db, customerId: number): Promise<number | null> {
   const [row] = await db.select({ id: proposals.id }).from(proposals).where(eq(proposals.customerId, customerId)).orderBy(desc(proposals.id)).limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * PUT admin/customers/{id}/approve/proposal: the initial proposal approved by the customer (in the
+ * browser) or by a staff member (audited with the move); the steps after it.
+ */
+export async function approveInitialProposal(db: Db, clock: Clock, customerId: number, by: MovedBy) {
+  await moveProcess(db, clock, customerId, { type: 'proposal.initialApproved' }, { by });
+  return customerSteps(db, customerId);
 }

@@ -4,9 +4,9 @@ import type { ProcessEvent } from '#machines/process/processMachine';
 import { systemClock } from '../config';
 import { openDatabase } from '../platform/db/index';
 import { customers, staff } from '../platform/db/schema';
-import { applyProcessEventIn, customerSteps, loadProcess, ProcessEventRefused, ProcessVersionConflict } from '../process/host';
-import { audit, createStaff, renewStaffToken, revokeStaff } from './service';
-import { STAFF_EVENTS } from './admin';
+import { byStaff, customerSteps, loadProcess, moveProcess, ProcessEventRefused, ProcessVersionConflict } from '../process/host';
+import { createStaff, renewStaffToken, revokeStaff } from './service';
+import { STAFF_EVENTS } from '#shared/process/payloads';
 import { VISIT_COMMANDS, visitCommand } from '../visit/cli';
 import * as v from 'valibot';
 import { FinalProposalRequest } from '#shared/proposal/payloads';
@@ -177,17 +177,8 @@ async function main(argv: string[]): Promise<number> {
       }
       const event = { type: eventType, ...(paymentType ? { paymentType } : {}) } as ProcessEvent;
       try {
-        const r = await database.db.transaction(async (tx) => {
-          const move = await applyProcessEventIn(tx, systemClock, customer.id, event, version);
-          if (event.type === 'proposal.finalApproved') {
-            await tx.update(customers).set({ subscriptionLending: 'LENDING', paymentType: event.paymentType, updatedAt: systemClock.now() }).where(eq(customers.id, customer.id));
-          }
-          await audit(tx, systemClock, {
-            staffId: member.id, action: `process:${event.type}`, customerId: customer.id,
-            before: { state: move.before, version: move.version - 1 }, after: { state: move.after, version: move.version },
-          });
-          return move;
-        });
+        // the move's reactions write the audit line (and the payment type of a final approval)
+        const r = await moveProcess(database.db, systemClock, customer.id, event, { by: byStaff(member.id), expectedVersion: version });
         console.log(`version ${r.version}`);
       } catch (e) {
         if (e instanceof ProcessEventRefused || e instanceof ProcessVersionConflict) {

@@ -59,3 +59,9 @@ export async function auditTrail(db: Db, customerId?: number) {
     id: a.id, staff_id: a.staffId, staff_email: email, action: a.action, customer_id: a.customerId, before: a.before, after: a.after, at: a.at.toISOString(),
   }));
 }
+
+/** The staff member a bearer token belongs to (not revoked), or null: the calls either a customer or staff may make ask this first. */
+export async function staffMemberByToken(db: Db, token: string): Promise<number | null> {
+  const [member] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.tokenHash, sha256(token)), isNull(staff.revokedAt)));
+  return member?.id ?? null;
+}

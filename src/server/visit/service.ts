@@ -12,8 +12,8 @@ import type { Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { calendarBlockedDays, customers, technicalVisits } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
-import { notify } from '../notification/service';
-import { applyProcessEventIn, type ProcessMove } from '../process/host';
+import { noticeText, notify } from '../notification/service';
+import { byCustomer, byStaff, moveProcessIn, type ProcessMove } from '../process/host';
 import { audit } from '../staff/service';
 
 /**
@@ -21,7 +21,7 @@ import { audit } from '../staff/service';
  * of src/shared/visitCalendar.ts in the customer's time zone (their state's capital) with the
  * staff-blocked days; one open visit per customer; each change moves the customer's process
  * (visit.requested / visit.cancelled / visit.confirmed / visit.approved / visit.notApproved) in the
- * same transaction, and the customer gets a notification.
+ * same transaction, and the move's reactions tell the customer, naming the visit.
  */
 
 type VisitRow = typeof technicalVisits.$inferSelect;
@@ -142,14 +142,14 @@ export async function bookVisit(db: Db, clock: Clock, customerId: number, req: V
     const uf = await customerState(tx, customerId);
     if (await openVisit(tx, customerId)) throw new ApiError(409, ErrorCode.VISIT_ALREADY_OPEN);
     const checked = await checkBooking(tx, clock, uf, req);
-    await applyProcessEventIn(tx, clock, customerId, { type: 'visit.requested' });
+    // the move tells the customer the day asked for
+    await moveProcessIn(tx, clock, customerId, { type: 'visit.requested' }, { by: byCustomer, visit: { day: checked.day, slot: checked.slot } });
     const now = clock.now();
     const [row] = await tx.insert(technicalVisits).values({
       customerId, day: checked.day, slot: checked.slot, timeZone: checked.timeZone, scheduledAt: checked.scheduledAt,
       status: 'UNCONFIRMED_APPOINTMENT', ...address(req), createdAt: now, updatedAt: now,
     }).returning();
     if (!row) throw new Error('visit insert returned nothing');
-    await notify(tx, clock, customerId, messages['notification.visit.requested'].replace('{when}', visitWhen(row.day, row.slot)));
     return visitJson(row);
   });
 }
@@ -171,15 +171,18 @@ export async function rescheduleVisit(db: Db, clock: Clock, customerId: number, 
     const row = await changeableVisit(tx, clock, customerId, id);
     const checked = await checkBooking(tx, clock, await customerState(tx, customerId), req);
     if (row.status === 'CONFIRMED_SCHEDULE') {
-      await applyProcessEventIn(tx, clock, customerId, { type: 'visit.cancelled' });
-      await applyProcessEventIn(tx, clock, customerId, { type: 'visit.requested' });
+      // their own cancel tells the customer nothing; the new request tells them the new day
+      await moveProcessIn(tx, clock, customerId, { type: 'visit.cancelled' }, { by: byCustomer, visit: { day: row.day, slot: row.slot } });
+      await moveProcessIn(tx, clock, customerId, { type: 'visit.requested' }, { by: byCustomer, visit: { day: checked.day, slot: checked.slot } });
+    } else {
+      // still a request: the process stays, and the customer is told the new day as at booking
+      await notify(tx, clock, customerId, noticeText('notification.visit.requested', { when: visitWhen(checked.day, checked.slot) }));
     }
     const [updated] = await tx.update(technicalVisits).set({
       day: checked.day, slot: checked.slot, timeZone: checked.timeZone, scheduledAt: checked.scheduledAt,
       status: 'UNCONFIRMED_APPOINTMENT', ...address(req), updatedAt: clock.now(),
     }).where(eq(technicalVisits.id, row.id)).returning();
     if (!updated) throw new Error('visit update returned nothing');
-    await notify(tx, clock, customerId, messages['notification.visit.requested'].replace('{when}', visitWhen(updated.day, updated.slot)));
     return visitJson(updated);
   });
 }
@@ -188,17 +191,17 @@ export async function rescheduleVisit(db: Db, clock: Clock, customerId: number, 
 export async function cancelVisit(db: Db, clock: Clock, customerId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await changeableVisit(tx, clock, customerId, id);
-    await applyProcessEventIn(tx, clock, customerId, { type: 'visit.cancelled' });
+    await moveProcessIn(tx, clock, customerId, { type: 'visit.cancelled' }, { by: byCustomer, visit: { day: row.day, slot: row.slot } });
     await tx.update(technicalVisits).set({ status: 'CANCELLED', updatedAt: clock.now() }).where(eq(technicalVisits.id, row.id));
   });
 }
 
-/** Which staff move is allowed from which status, and the process event it sends. */
-const STAFF_MOVES: Record<StaffVisitStatus, { from: readonly VisitStatus[]; event: 'visit.confirmed' | 'visit.approved' | 'visit.notApproved' | 'visit.cancelled'; note: (when: string) => string }> = {
-  CONFIRMED_SCHEDULE: { from: ['UNCONFIRMED_APPOINTMENT'], event: 'visit.confirmed', note: (w) => messages['notification.visit.confirmed'].replace('{when}', w) },
-  ACCOMPLISHED_AND_APPROVED: { from: ['CONFIRMED_SCHEDULE'], event: 'visit.approved', note: () => messages['notification.visit.approved'] },
-  DONE_AND_NOT_APPROVED: { from: ['CONFIRMED_SCHEDULE'], event: 'visit.notApproved', note: () => messages['notification.visit.notApproved'] },
-  CANCELLED: { from: OPEN_VISIT_STATUSES, event: 'visit.cancelled', note: (w) => messages['notification.visit.cancelled'].replace('{when}', w) },
+/** Which staff move is allowed from which status, and the process event it sends (whose reactions tell the customer). */
+const STAFF_MOVES: Record<StaffVisitStatus, { from: readonly VisitStatus[]; event: 'visit.confirmed' | 'visit.approved' | 'visit.notApproved' | 'visit.cancelled' }> = {
+  CONFIRMED_SCHEDULE: { from: ['UNCONFIRMED_APPOINTMENT'], event: 'visit.confirmed' },
+  ACCOMPLISHED_AND_APPROVED: { from: ['CONFIRMED_SCHEDULE'], event: 'visit.approved' },
+  DONE_AND_NOT_APPROVED: { from: ['CONFIRMED_SCHEDULE'], event: 'visit.notApproved' },
+  CANCELLED: { from: OPEN_VISIT_STATUSES, event: 'visit.cancelled' },
 };
 
 /**
@@ -216,15 +219,12 @@ export async function staffMoveVisit(
     if (!row) throw new ApiError(404, ErrorCode.VISIT_NOT_FOUND);
     const rule = STAFF_MOVES[status];
     if (!rule.from.includes(row.status as VisitStatus)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { status: row.status });
-    const move = await applyProcessEventIn(tx, clock, customerId, { type: rule.event });
+    const move = await moveProcessIn(tx, clock, customerId, { type: rule.event }, {
+      by: byStaff(staffId), visit: { day: row.day, slot: row.slot },
+      audit: { action: `visit:${status}`, subject: { before: { visit_id: row.id, status: row.status }, after: { visit_id: row.id, status } } },
+    });
     const [updated] = await tx.update(technicalVisits).set({ status, updatedAt: clock.now() }).where(eq(technicalVisits.id, row.id)).returning();
     if (!updated) throw new Error('visit update returned nothing');
-    await notify(tx, clock, customerId, rule.note(visitWhen(row.day, row.slot)));
-    await audit(tx, clock, {
-      staffId, action: `visit:${status}`, customerId,
-      before: { visit_id: row.id, status: row.status, process: move.before, version: move.version - 1 },
-      after: { visit_id: row.id, status, process: move.after, version: move.version },
-    });
     return { visit: visitJson(updated), move };
   });
 }
@@ -247,4 +247,10 @@ export async function unblockDay(db: Db, clock: Clock, staffId: number, day: str
     if (before) await audit(tx, clock, { staffId, action: 'calendar:unblock', customerId: null, before: { day, reason: before.reason }, after: null });
     return Boolean(before);
   });
+}
+
+/** GET admin/config-calendar (staff): the blocked days with their reasons, in day order. */
+export async function blockedDaysWithReasons(db: Db): Promise<{ day: string; reason: string | null }[]> {
+  const rows = await db.select().from(calendarBlockedDays).orderBy(calendarBlockedDays.day);
+  return rows.map((r) => ({ day: r.day, reason: r.reason }));
 }

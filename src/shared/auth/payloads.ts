@@ -77,6 +77,11 @@ export const SmsQueueResponse = v.object({
 });
 export type SmsQueueResponse = v.InferOutput<typeof SmsQueueResponse>;
 
+/** GET /api/v1/altcha/challenge: the ALTCHA proof-of-work challenge the bot-check widget solves. */
+export const BotCheckChallenge = v.object({
+  algorithm: v.string(), challenge: v.string(), maxnumber: v.optional(v.number()), salt: v.string(), signature: v.string(),
+});
+
 // ---- login / confirm-number ---------------------------------------------------------------------
 
 export const CodeCheckRequest = v.object({ phone: CanonicalPhone, code: AccessCode });
@@ -172,6 +177,10 @@ export type BusinessSignUp = v.InferOutput<typeof BusinessSignUp>;
 /** POST /portal/customers: personal and business share the path; `document_type` tells them apart. */
 export const SignUpRequest = v.union([BusinessSignUp, PersonalSignUp]);
 export type SignUpRequest = v.InferOutput<typeof SignUpRequest>;
+
+/** The sign-up form a body is checked against: a `document_type` makes it the company's form. */
+export const signUpFormOf = (body: unknown): typeof BusinessSignUp | typeof PersonalSignUp =>
+  (typeof body === 'object' && body !== null && 'document_type' in body ? BusinessSignUp : PersonalSignUp);
 
 export const SignUpResponse = v.object({ access_token: v.string() });
 

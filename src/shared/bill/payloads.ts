@@ -47,11 +47,16 @@ export const BillOwner = v.object({
 export type BillOwner = v.InferOutput<typeof BillOwner>;
 export const BillOwnerResponse = v.object({ is_holder: v.nullable(v.boolean()), owner: v.nullable(BillOwner) });
 
-export const Notification = v.object({
-  id: v.number(),
-  message: v.string(),
-  status: v.picklist(['UNREAD', 'READ']),
-  created_at: v.string(),
-});
-export const NotificationsResponse = v.object({ data: v.array(Notification) });
-export const NotificationPatch = v.object({ status: v.literal('READ') });
+/**
+ * PUT admin/customers/{id}/bill (staff): decide the customer's latest bill; a disapproval or denial
+ * says why. `version` is the process version the staff member saw (refused with 4091 when stale).
+ */
+export const StaffBillDecision = v.pipe(
+  v.object({
+    status: v.picklist(['APPROVED', 'DISAPPROVED', 'DENIED', 'APP']),
+    justification: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(500)))),
+    version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
+  v.check((d) => (d.status !== 'DISAPPROVED' && d.status !== 'DENIED') || !!d.justification, 'Informe o motivo da reprovação.'),
+);
+export type StaffBillDecision = v.InferOutput<typeof StaffBillDecision>;

@@ -1,3 +1,8 @@
+import type { CustomerProfile } from '../customer/payloads';
+import { MENU_ITEMS } from '../menu';
+import type { ScreenPath } from '../routes';
+import { currentStep, landingRoute } from '../steps';
+
 /**
  * The bill step's rules shared by server, machines and screens (spec §4, §5 "Files").
  */
@@ -20,3 +25,20 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_KINDS = ['pdf', 'png', 'jpeg'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const UPLOAD_MIME: Readonly<Record<UploadKind, string>> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
+
+/** Where the approved bill's button leads: a screen path and its title. */
+export interface NextStep { path: ScreenPath; label: string }
+
+/**
+ * The screen the customer's steps lead to now (spec §2 landing table on the current step), unless
+ * that is still the bill page: what the approved outcome's button opens ('Ir para Proposta inicial').
+ */
+export function nextStepAfterBill(
+  customer: Pick<CustomerProfile, 'steps' | 'subscription_lending' | 'customer_success_id'> | null,
+  paymentTypeStored: boolean,
+): NextStep | null {
+  if (!customer) return null;
+  const screen = landingRoute(currentStep(customer.steps, customer.customer_success_id != null), customer.subscription_lending, paymentTypeStored);
+  const item = MENU_ITEMS.find((i) => i.screen === screen);
+  return screen !== 'bill' && item ? { path: item.path, label: item.label } : null;
+}

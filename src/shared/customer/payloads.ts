@@ -38,3 +38,17 @@ export const CustomerPatch = v.object({
   email: v.optional(v.pipe(v.string(), v.trim(), v.email(), v.toLowerCase())),
 });
 export type CustomerPatch = v.InferOutput<typeof CustomerPatch>;
+
+/** GET /portal/client-partnership/{id}: the employer partnership and the employee badge (spec §6). */
+export const Partnership = v.object({
+  id: v.number(),
+  has_partnership: v.boolean(),
+  /** where the employee badge downloads from (owner only); null before it is sent */
+  url: v.nullable(v.string()),
+  is_validated: v.boolean(),
+});
+export type Partnership = v.InferOutput<typeof Partnership>;
+
+/** PUT admin/customers/{id}/partnership (staff): confirm or withdraw an individual's employer partnership. */
+export const PartnershipEntry = v.object({ has_partnership: v.boolean() });
+export const PartnershipSaved = v.object({ id: v.number(), has_partnership: v.boolean() });

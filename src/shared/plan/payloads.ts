@@ -37,14 +37,3 @@ export const PlanSimulated = v.object({
   bill_value: v.number(),
 });
 export type PlanSimulated = v.InferOutput<typeof PlanSimulated>;
-
-export const CustomerSuccessCreate = v.object({ client_id: v.pipe(v.number(), v.integer()) });
-export const CustomerSuccessCase = v.object({ id: v.number(), client_id: v.number(), status: v.picklist(['OPEN', 'CLOSED']), messages: v.array(v.object({ id: v.number(), message: v.string() })) });
-
-export const Partnership = v.object({
-  id: v.number(),
-  has_partnership: v.boolean(),
-  /** where the employee badge downloads from (owner only); null before it is sent */
-  url: v.nullable(v.string()),
-  is_validated: v.boolean(),
-});

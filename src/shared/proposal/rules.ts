@@ -147,6 +147,14 @@ export function latestProposal<P extends { type: ProposalType }>(proposals: read
   return ofType[ofType.length - 1] ?? null;
 }
 
+/** The customer approved the proposal of this type (its step, PROPOSAL_INITIAL or PROPOSAL_FINAL, is APPROVED). */
+export const proposalApproved = (steps: readonly Pick<MenuStep, 'type' | 'status'>[], type: ProposalType): boolean =>
+  steps.some((s) => s.type === (type === 'INITIAL' ? 'PROPOSAL_INITIAL' : 'PROPOSAL_FINAL') && s.status === 'APPROVED');
+
+/** The initial proposal's step status, the one its buttons depend on (null before the step exists). */
+export const initialProposalStepStatus = (steps: readonly Pick<MenuStep, 'type' | 'status'>[]): StepStatus | null =>
+  steps.find((s) => s.type === 'PROPOSAL_INITIAL')?.status ?? null;
+
 /** Spec §4: the initial proposal's buttons are disabled when its step is APPROVED or NOT_DONE. */
 export const initialProposalActionsDisabled = (stepStatus: StepStatus | null | undefined): boolean =>
   stepStatus === 'APPROVED' || stepStatus === 'NOT_DONE';

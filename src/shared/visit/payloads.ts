@@ -85,6 +85,9 @@ export type CancelledVisit = v.InferOutput<typeof CancelledVisit>;
  */
 export const VisitResponse = v.object({ data: v.nullable(Visit), cancelled: v.optional(v.nullable(CancelledVisit), null) });
 
+/** A booked, rescheduled or staff-moved visit. */
+export const VisitCreated = v.object({ data: Visit });
+
 /** GET /portal/config-calendar: the days staff blocked ('YYYY-MM-DD'); the client reads an empty list on failure. */
 export const CalendarConfigResponse = v.object({ data: v.array(v.string()) });
 
@@ -103,6 +106,8 @@ export type CepResult = v.InferOutput<typeof CepResult>;
 export const STAFF_VISIT_STATUSES = ['CONFIRMED_SCHEDULE', 'ACCOMPLISHED_AND_APPROVED', 'DONE_AND_NOT_APPROVED', 'CANCELLED'] as const;
 export const StaffVisitUpdate = v.object({ status: v.picklist(STAFF_VISIT_STATUSES) });
 export const BlockedDayRequest = v.object({ reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))) });
+/** GET admin/config-calendar (staff): the blocked days with their reasons. */
+export const BlockedDaysWithReasons = v.object({ data: v.array(v.object({ day: v.string(), reason: v.nullable(v.string()) })) });
 
 /** The banner of each status (spec §4). */
 export const VISIT_STATUS_LABEL: Record<VisitStatus, string> = {

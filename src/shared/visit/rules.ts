@@ -1,4 +1,5 @@
 import { getHolidays, type StateCode } from '@brazilian-utils/brazilian-utils';
+import type { MenuStep } from '../steps';
 
 /**
  * The technical-visit calendar rules (spec §5 "Technical visit form", §9 "Visit calendar"), as pure
@@ -223,3 +224,10 @@ export function localClockAt(at: Date, timeZone: string): LocalClock {
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
 }
+
+/**
+ * The customer asked for a visit the company has not concluded yet (the TECHNICAL_VISIT step is
+ * PENDING): no other booking meanwhile (spec §2), and the approved bill says the visit is on its way.
+ */
+export const visitAwaitingCompany = (steps: readonly Pick<MenuStep, 'type' | 'status'>[] | undefined): boolean =>
+  steps?.some((s) => s.type === 'TECHNICAL_VISIT' && s.status === 'PENDING') ?? false;

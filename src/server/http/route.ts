@@ -1,0 +1,129 @@
+import type { Context, Env, Handler, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import type { Endpoint, QueryParam, ValidBodyOf } from '#shared/endpoint';
+import { ErrorCode } from '#shared/errors';
+import { messages } from '#shared/messages';
+import { requireSession, type SessionVars } from '../auth/sessions';
+import type { AppDeps } from '../config';
+import { requireStaff, staffMemberByToken, type StaffVars } from '../staff/service';
+import { ApiError, validationError } from './errors';
+
+/**
+ * Registers a handler for a shared endpoint descriptor (src/shared/<domain>/endpoints.ts): at the
+ * descriptor's full path under /api/v1, behind the access its `auth` names, with its query and JSON
+ * body checked by its schemas (400 code 4000 with `field`, as jsonBody always answered). The
+ * handler reads `c.req.valid('json')` and `c.req.valid('query')`.
+ */
+
+/** Either token: `staffId` when a staff member calls, else `customerId` of the signed-in customer. */
+export interface EitherVars { Variables: { staffId?: number; customerId?: number; sessionHash?: string } }
+
+interface AccessEnv { none: Env; customer: SessionVars; staff: StaffVars; either: EitherVars }
+
+type QueryOf<E extends Endpoint> = E['query'] extends Readonly<Record<string, QueryParam>>
+  ? { [K in keyof E['query']]: E['query'][K] extends { schema: infer S extends v.GenericSchema }
+    ? E['query'][K] extends { required: true } ? v.InferOutput<S> : v.InferOutput<S> | undefined
+    : string | undefined }
+  : Record<string, never>;
+
+interface InputOf<E extends Endpoint> { out: { json: ValidBodyOf<E>; query: QueryOf<E> } }
+
+export type EndpointContext<E extends Endpoint> = Context<AccessEnv[E['auth']], E['path'], InputOf<E>>;
+export type EndpointHandler<E extends Endpoint> = (c: EndpointContext<E>) => Response | Promise<Response>;
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'limits'>;
+
+/** A customer session, else a staff token: the one call staff and customers share (ARCHITECTURE). */
+const eitherToken = (deps: Deps) => {
+  const session = requireSession(deps);
+  return createMiddleware<EitherVars>(async (c, next) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+    const staffId = token ? await staffMemberByToken(deps.db, token) : null;
+    if (staffId !== null) {
+      c.set('staffId', staffId);
+      return next();
+    }
+    return session(c as unknown as Context<SessionVars>, next);
+  });
+};
+
+function accessCheck(access: Endpoint['auth'], deps: Deps): MiddlewareHandler[] {
+  switch (access) {
+    case 'none': return [];
+    case 'customer': return [requireSession(deps)];
+    case 'staff': return [requireStaff(deps)];
+    case 'either': return [eitherToken(deps)];
+  }
+}
+
+/** A parameter with a schema is checked when present, or absent and required; one without is passed as the raw string. */
+function queryCheck(e: Endpoint): MiddlewareHandler[] {
+  const params = Object.entries(e.query ?? {});
+  if (params.length === 0) return [];
+  return [createMiddleware(async (c, next) => {
+    const valid: Record<string, unknown> = {};
+    for (const [name, param] of params) {
+      const raw = c.req.query(name);
+      if (!param.schema || (raw === undefined && !param.required)) {
+        valid[name] = raw;
+        continue;
+      }
+      const r = v.safeParse(param.schema, raw);
+      if (!r.success) throw new ApiError(400, ErrorCode.VALIDATION, { field: name }, r.issues[0]?.message ?? messages['common.error.generic']);
+      valid[name] = r.output;
+    }
+    c.req.addValidatedData('query', valid);
+    await next();
+  })];
+}
+
+const parsed = (schema: v.GenericSchema, value: unknown): unknown => {
+  const r = v.safeParse(schema, value);
+  if (!r.success) throw validationError(r.issues);
+  return r.output;
+};
+
+function bodyCheck(e: Endpoint): MiddlewareHandler[] {
+  const { body, bodyFor } = e;
+  if (!body) return [];
+  if (e.bodyOptional) {
+    // no body, or one that is not JSON, reads as {} (the schema's defaults apply)
+    return [createMiddleware(async (c, next) => {
+      const raw: unknown = await c.req.json().catch(() => ({}));
+      c.req.addValidatedData('json', parsed(body, raw ?? {}) as object);
+      await next();
+    })];
+  }
+  return [validator('json', (value) => parsed(bodyFor ? bodyFor(value) : body, value))];
+}
+
+/** Mounts `handler` for `endpoint` on `app` (a domain's sub-app, itself mounted at /api/v1). */
+export function route<E extends Endpoint>(app: Hono, deps: Deps, endpoint: E, handler: EndpointHandler<E>): void {
+  const chain = [...accessCheck(endpoint.auth, deps), ...queryCheck(endpoint), ...bodyCheck(endpoint)];
+  const on = app.on.bind(app) as (method: string, path: string, ...handlers: (MiddlewareHandler | Handler)[]) => unknown;
+  on(endpoint.method.toUpperCase(), endpoint.path, ...chain, handler as unknown as Handler);
+}
+
+/** A domain's sub-app and its `route(endpoint, handler)`. */
+export function endpointApp(deps: Deps): { app: Hono; route: <E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>) => void } {
+  const app = new Hono();
+  return { app, route: (endpoint, handler) => route(app, deps, endpoint, handler) };
+}
+
+const pattern = (path: string): RegExp =>
+  new RegExp(`^${path.replace(/:[A-Za-z_]+/g, '[^/]+').replace(/\//g, '\\/')}\\/?$`);
+
+/** The methods served at a concrete path (relative to /api/v1), for 405 and its Allow header. */
+export function allowedMethods(endpoints: readonly Endpoint[], path: string): string[] {
+  return endpoints.filter((e) => pattern(e.path).test(path)).map((e) => e.method.toUpperCase());
+}
+
+/** A positive integer id from a path or query parameter; anything else is simply not found. */
+export function idParam(raw: string | undefined, notFound: number = ErrorCode.NOT_FOUND): number {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw new ApiError(404, notFound);
+  return id;
+}

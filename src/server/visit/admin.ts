@@ -1,0 +1,37 @@
+import type { Hono } from 'hono';
+import { ErrorCode } from '#shared/errors';
+import { blockDay, calendar, customerVisit, moveVisit, unblockDay } from '#shared/visit/endpoints';
+import type { AppDeps } from '../config';
+import { ApiError } from '../http/errors';
+import { endpointApp, idParam } from '../http/route';
+import { loadProcess } from '../process/host';
+import { blockDay as block, blockedDaysWithReasons, currentVisit, staffMoveVisit, unblockDay as unblock } from './service';
+
+/** Staff on technical visits: a customer's visit and its moves, and the days blocked for visits. */
+export function visitAdmin(deps: AppDeps): Hono {
+  const { db, clock } = deps;
+  const { app, route } = endpointApp(deps);
+  const customerId = (raw: string) => idParam(raw, ErrorCode.VISIT_NOT_FOUND);
+
+  route(customerVisit, async (c) => c.json({ data: await currentVisit(db, customerId(c.req.param('id'))) }));
+  route(moveVisit, async (c) => {
+    const id = customerId(c.req.param('id'));
+    if (!(await loadProcess(db, id))) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    const { visit } = await staffMoveVisit(db, clock, c.get('staffId'), id, c.req.valid('json').status);
+    return c.json({ data: visit });
+  });
+  route(calendar, async (c) => c.json({ data: await blockedDaysWithReasons(db) }));
+  route(blockDay, async (c) => {
+    const day = c.req.param('day');
+    const reason = c.req.valid('json').reason ?? null;
+    await block(db, clock, c.get('staffId'), day, reason);
+    return c.json({ day, reason });
+  });
+  route(unblockDay, async (c) => {
+    const day = c.req.param('day');
+    await unblock(db, clock, c.get('staffId'), day);
+    return c.json({ day, blocked: false });
+  });
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+import { endpoint, failure, staffFailures } from '../endpoint';
+import { ProcessView } from '../process/payloads';
+import { BillOwner, BillOwnerResponse, BillsResponse, BillValues, StaffBillDecision } from './payloads';
+
+/** The electricity bill: sending it, its owner's data, its file, and staff's decision on it. */
+
+const session401 = { 401: failure('no valid session') };
+
+export const sendBill = endpoint({
+  method: 'post', path: '/portal/customers/bills', auth: 'customer', tag: 'bills',
+  multipart: { field: 'file', description: 'the bill: PDF, JPEG or PNG (by content), at most 10 MB' },
+  query: {
+    is_holder: { schema: v.picklist(['true', 'false'], 'is_holder deve ser true ou false'), required: true, description: 'is the customer the holder of the bill' },
+  },
+  summary: 'Send the electricity bill: stored, recorded PENDING, analysed by the virtual assistant on the queue (a notification tells the outcome).',
+  responses: {
+    201: { description: 'the new bill, PENDING', schema: BillValues },
+    400: failure('no file (4003), empty file (4005), or the upload broke off'),
+    401: failure('no valid session'),
+    413: failure("over 10 MB (4130, 'Tamanho do arquivo excedido! Carregue um arquivo com até 10MB.')"),
+    415: failure("not a PDF, JPEG or PNG by content (4150, 'Tipo de arquivo não suportado!')"),
+    409: failure('upload locked: a bill is in analysis or was decided for a reason that allows no new one (4092)'),
+  },
+});
+
+export const bills = endpoint({
+  method: 'get', path: '/portal/customers/bills', auth: 'customer', tag: 'bills', summary: "The latest bill's values, holder flag and the bills sent so far.",
+  responses: { 200: { description: 'bills', schema: BillsResponse }, ...session401 },
+});
+
+export const billOwner = endpoint({
+  method: 'get', path: '/portal/customers/bills/owners', auth: 'customer', tag: 'bills', summary: "The bill owner's (consumer) data.",
+  responses: { 200: { description: 'owner', schema: BillOwnerResponse }, ...session401 },
+});
+
+export const saveBillOwner = endpoint({
+  method: 'patch', path: '/portal/customers/bills/owners', auth: 'customer', tag: 'bills', body: BillOwner, summary: "Save the bill owner's (consumer) data.",
+  responses: { 200: { description: 'owner', schema: BillOwnerResponse }, 400: failure('invalid data (4000)'), ...session401 },
+});
+
+export const billFile = endpoint({
+  method: 'get', path: '/portal/customers/bill', auth: 'customer', tag: 'bills',
+  query: { client_bill_file_id: { required: true, description: 'the bill id (billInfo[].id)' } },
+  summary: "Download one of the customer's own bill files (attachment).",
+  responses: { 200: { description: 'the file (application/pdf, image/jpeg or image/png)' }, ...session401, 404: failure('no such bill of this customer (4041)') },
+});
+
+// ---- staff --------------------------------------------------------------------------------------
+
+export const decideBill = endpoint({
+  method: 'put', path: '/admin/customers/:id/bill', auth: 'staff', tag: 'admin', body: StaffBillDecision,
+  summary: "Decide the customer's latest bill (PENDING or WAITING): APPROVED, DISAPPROVED or DENIED with a reason, or APP. Notifies the customer; audited.",
+  responses: {
+    200: { description: 'the process after the decision', schema: ProcessView }, ...staffFailures, 404: failure('no bill'),
+    409: failure('the bill is already decided, or stale version (4091)'),
+  },
+});
+
+export const anyBillFile = endpoint({
+  method: 'get', path: '/admin/bills/:billId/file', auth: 'staff', tag: 'admin', summary: 'Download any bill file (staff review).',
+  responses: { 200: { description: 'the file' }, ...staffFailures, 404: failure('no such bill') },
+});
+
+export const billEndpoints = [sendBill, bills, billOwner, saveBillOwner, billFile, decideBill, anyBillFile];

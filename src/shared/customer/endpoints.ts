@@ -1,0 +1,64 @@
+import { endpoint, failure, staffFailures } from '../endpoint';
+import { SignUpRequest, SignUpResponse, signUpFormOf } from '../auth/payloads';
+import { CustomerPatch, CustomerProfile, Partnership, PartnershipEntry, PartnershipSaved } from './payloads';
+
+/** The customer's account: sign-up, profile, and the employer partnership with its employee badge. */
+
+export const signUp = endpoint({
+  method: 'post', path: '/portal/customers', auth: 'none', tag: 'customers', body: SignUpRequest, bodyFor: signUpFormOf,
+  summary: 'Sign-up (personal, or business with document_type CNPJ). Needs the phone_proof from confirm-number or login.',
+  responses: {
+    201: { description: 'created and signed in', schema: SignUpResponse },
+    400: failure('invalid payload (4000) or CNPJ (1018)'),
+    403: failure('phone not confirmed (5003)'),
+    409: failure('e-mail (1005) or phone (5004) already in use'),
+    422: failure('city not in the state (5002) or unknown coupon (4002, INVALID_COUPON)'),
+  },
+});
+
+export const profile = endpoint({
+  method: 'get', path: '/portal/customers', auth: 'customer', tag: 'customers', summary: "The signed-in customer's profile.",
+  responses: { 200: { description: 'profile', schema: CustomerProfile }, 401: failure('no valid session (4010)') },
+});
+
+export const updateProfile = endpoint({
+  method: 'patch', path: '/portal/customers', auth: 'customer', tag: 'customers', body: CustomerPatch, summary: 'Change name or e-mail.',
+  responses: { 200: { description: 'the updated profile', schema: CustomerProfile }, 401: failure('no valid session'), 409: failure('e-mail in use (1005)') },
+});
+
+const session401 = { 401: failure('no valid session') };
+
+export const partnership = endpoint({
+  method: 'get', path: '/portal/client-partnership/:id', auth: 'customer', tag: 'partnership',
+  summary: "The signed-in customer's partnership (id is their client id) and their employee badge link.",
+  responses: { 200: { description: 'partnership', schema: Partnership }, ...session401, 404: failure('not this customer') },
+});
+
+export const sendEmployeeBadge = endpoint({
+  method: 'post', path: '/portal/client-partnership/:id/emproyee-card', auth: 'customer', tag: 'partnership',
+  multipart: { field: 'file', description: 'employee badge or proof of employer link: PDF, JPEG or PNG, at most 10 MB' },
+  summary: 'Send the employee badge (path spelled as the spec spells it).',
+  responses: {
+    201: { description: 'partnership with the badge link', schema: Partnership }, ...session401, 404: failure('not this customer'),
+    413: failure('over 10 MB (4130)'), 415: failure('not a PDF, JPEG or PNG (4150)'),
+  },
+});
+
+export const employeeBadge = endpoint({
+  method: 'get', path: '/portal/client-partnership/:id/emproyee-card', auth: 'customer', tag: 'partnership',
+  summary: 'Download the employee badge (owner only, attachment).',
+  responses: { 200: { description: 'the file' }, ...session401, 404: failure('no badge') },
+});
+
+// ---- staff --------------------------------------------------------------------------------------
+
+export const setPartnership = endpoint({
+  method: 'put', path: '/admin/customers/:id/partnership', auth: 'staff', tag: 'admin', body: PartnershipEntry,
+  summary: "Confirm or withdraw an individual customer's employer partnership (the bill page then asks for the employee badge); audited.",
+  responses: {
+    200: { description: 'saved', schema: PartnershipSaved }, ...staffFailures,
+    404: failure('no such customer'), 409: failure('a company (CNPJ) has no employer partnership (4090)'),
+  },
+});
+
+export const customerEndpoints = [signUp, profile, updateProfile, partnership, sendEmployeeBadge, employeeBadge, setPartnership];

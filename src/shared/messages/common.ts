@@ -1,0 +1,18 @@
+/** Generic texts (spec §5), the process and staff refusals, and the signed-in frame (side navigation, FAQ). */
+export const commonMessages = {
+  // generic (spec §5)
+  'common.form.required': 'Campo obrigatório',
+  'common.error.generic': 'Algo deu de errado, tente novamente.',
+  'common.error.phoneStep': 'Algo deu errado. Tente novamente!',
+  'common.error.network': 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
+  'common.error.unauthorized': 'Sua sessão expirou. Entre novamente.',
+  'common.error.notFound': 'Serviço não encontrado.',
+  'common.logout.error': 'Não foi possível fazer logout',
+  'process.event.refused': 'Esta ação não é permitida na etapa atual.',
+  'process.event.stale': 'Os dados deste cliente mudaram. Recarregue e tente novamente.',
+  'staff.forbidden': 'Acesso restrito à equipe.',
+  'menu.waitingForBill': 'As próximas etapas aparecem aqui assim que a análise da sua conta de luz terminar.',
+  'faq.title': 'Perguntas frequentes',
+  'faq.search.placeholder': 'Qual a sua pergunta?',
+  'faq.empty': 'Nenhuma pergunta encontrada. Tente outras palavras.',
+} as const;

@@ -1,0 +1,98 @@
+import { endpoint, failure, staffFailures } from '../endpoint';
+import {
+  BlockedDayRequest, BlockedDaysWithReasons, CalendarConfigResponse, CepResult, StaffVisitUpdate, VisitCreated, VisitRequest, VisitResponse,
+} from './payloads';
+
+/** The technical visit: booking, rescheduling, cancelling, the calendar, the CEP lookup, and staff's side of it. */
+
+const bookingErrors = {
+  400: failure('a required field is missing or invalid (4000, with field); no day or slot: "Por favor selecione um dia e horario."'),
+  401: failure('no valid session'),
+  422: failure('the day or slot is not bookable by the calendar rules (4220, field date, reason past|too_far|sunday|cutoff|holiday|blocked|invalid_slot)'),
+};
+const tooClose = failure("within 24 hours of the visit: 'Sua visita está muito próxima, não é possível cancelar' (4095)");
+
+export const visit = endpoint({
+  method: 'get', path: '/portal/customers/scheduling', auth: 'customer', tag: 'visit',
+  summary: "The customer's technical visit: the open one, else the last one concluded; data null when none, with `cancelled` the visit cancelled last (its day and address).",
+  responses: { 200: { description: 'the visit or null', schema: VisitResponse }, 401: failure('no valid session') },
+});
+
+export const bookVisit = endpoint({
+  method: 'post', path: '/portal/customers/scheduling', auth: 'customer', tag: 'visit', body: VisitRequest,
+  summary: 'Book the technical visit (status UNCONFIRMED_APPOINTMENT); every calendar rule is checked again in the customer\'s time zone. The TECHNICAL_VISIT step becomes PENDING.',
+  responses: {
+    201: { description: 'booked', schema: VisitCreated }, ...bookingErrors,
+    409: failure('a visit is already open (4093), or the visit step is not open (4090)'),
+  },
+});
+
+export const rescheduleVisit = endpoint({
+  method: 'put', path: '/portal/customers/scheduling/:id', auth: 'customer', tag: 'visit', body: VisitRequest,
+  summary: 'Reschedule the open visit (day, slot, address); it goes back to UNCONFIRMED_APPOINTMENT. Refused within 24 hours of the visit.',
+  responses: {
+    200: { description: 'rescheduled', schema: VisitCreated }, ...bookingErrors, 404: failure('no such open visit of this customer (4043)'),
+    409: tooClose,
+  },
+});
+
+export const cancelVisit = endpoint({
+  method: 'delete', path: '/portal/customers/scheduling/:id', auth: 'customer', tag: 'visit',
+  summary: 'Cancel the open visit; the TECHNICAL_VISIT step opens again. Refused within 24 hours of the visit.',
+  responses: {
+    200: { description: 'cancelled', schema: VisitResponse }, 401: failure('no valid session'), 404: failure('no such open visit of this customer (4043)'),
+    409: tooClose,
+  },
+});
+
+export const blockedDays = endpoint({
+  method: 'get', path: '/portal/config-calendar', auth: 'none', tag: 'visit',
+  summary: 'Days the company blocked for visits (YYYY-MM-DD). National and state holidays are added by the calendar rules, not listed here.',
+  responses: { 200: { description: 'blocked days', schema: CalendarConfigResponse } },
+});
+
+export const cep = endpoint({
+  method: 'get', path: '/portal/cep/:cep', auth: 'customer', tag: 'visit',
+  summary: 'Postal-code lookup (ViaCEP, then the fallback provider; cached), in ViaCEP\'s field names.',
+  responses: {
+    200: { description: 'the address', schema: CepResult }, 400: failure('not 8 digits (4000)'), 401: failure('no valid session'),
+    404: failure('unknown CEP (4044)'), 429: failure('more than 30 lookups in 10 minutes by this customer (4293)'),
+    503: failure('no provider answered (5030): the form asks for the address by hand'),
+  },
+});
+
+// ---- staff --------------------------------------------------------------------------------------
+
+export const customerVisit = endpoint({
+  method: 'get', path: '/admin/customers/:id/visit', auth: 'staff', tag: 'admin', summary: "A customer's technical visit (staff).",
+  responses: { 200: { description: 'the visit or null', schema: VisitResponse }, ...staffFailures },
+});
+
+export const moveVisit = endpoint({
+  method: 'put', path: '/admin/customers/:id/visit', auth: 'staff', tag: 'admin', body: StaffVisitUpdate,
+  summary: "Move the customer's visit: CONFIRMED_SCHEDULE (from UNCONFIRMED_APPOINTMENT), ACCOMPLISHED_AND_APPROVED or DONE_AND_NOT_APPROVED (from CONFIRMED_SCHEDULE), or CANCELLED. Process event, notification and audit commit together.",
+  responses: {
+    200: { description: 'the visit after the move', schema: VisitCreated }, ...staffFailures, 404: failure('no visit (4043)'),
+    409: failure('not allowed from the current status (4090); nothing changed'),
+  },
+});
+
+export const calendar = endpoint({
+  method: 'get', path: '/admin/config-calendar', auth: 'staff', tag: 'admin', summary: 'The days blocked for visits, with reasons.',
+  responses: { 200: { description: 'blocked days', schema: BlockedDaysWithReasons }, ...staffFailures },
+});
+
+export const blockDay = endpoint({
+  method: 'put', path: '/admin/config-calendar/:day', auth: 'staff', tag: 'admin', body: BlockedDayRequest,
+  summary: 'Block a day (YYYY-MM-DD) for visits (audited). Visits already booked on it are kept.',
+  responses: { 200: { description: 'blocked' }, ...staffFailures, 400: failure('not a day (4000)') },
+});
+
+export const unblockDay = endpoint({
+  method: 'delete', path: '/admin/config-calendar/:day', auth: 'staff', tag: 'admin', summary: 'Open a blocked day again (audited).',
+  responses: { 200: { description: 'open again' }, ...staffFailures },
+});
+
+export const visitEndpoints = [
+  visit, bookVisit, rescheduleVisit, cancelVisit, blockedDays, cep, customerVisit, moveVisit, calendar, blockDay, unblockDay,
+];

@@ -1,0 +1,190 @@
+import ky, { type KyInstance } from 'ky';
+import * as v from 'valibot';
+import { fillPath, type BodyOf, type Endpoint, type ParamsOption, type ResponseOf, type SuccessStatus } from '#shared/endpoint';
+import { ErrorCode, userMessageForError, type ApiErrorBody } from '#shared/errors';
+import { messages, type MessageKey } from '#shared/messages';
+
+/**
+ * How the browser reaches the API (spec §7): under /api/v1 on the same origin, `Authorization:
+ * Bearer` when signed in and `Accept-Language: pt-BR` on every request. A call names its shared
+ * endpoint descriptor: the path comes from it with the parameters filled in, the answer is parsed
+ * with the descriptor's schema for its status. An error becomes an ApiError whose message is the
+ * catalogue text a person reads (spec §8); a 401 also tells the app the session is over.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Partial<ApiErrorBody> | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const isUnauthorized = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 401 || error.body?.code === ErrorCode.UNAUTHORIZED);
+
+export interface ApiClientOptions {
+  /** the fetch to use; tests pass one that calls the Hono app in process */
+  fetch?: typeof fetch;
+  /** origin of the API; default the page's own */
+  origin?: string;
+  /** the session token, when signed in */
+  getToken?: () => string | null;
+  /** called on any 401 of a call made with a token */
+  onUnauthorized?: () => void;
+}
+
+interface Common {
+  /** query parameters, in the descriptor's names */
+  query?: Record<string, string>;
+  /** the message for an error the catalogue does not know */
+  fallback?: MessageKey;
+}
+
+export type CallOptions<E extends Endpoint, A extends number> = Common & ParamsOption<E['path']> & {
+  json?: BodyOf<E>;
+  /** overrides the session token (the token being checked or revoked) */
+  token?: string | null;
+  /** statuses whose body is an answer, not an error (parsed with the descriptor's schema for them) */
+  accept?: readonly A[];
+};
+
+export type FileOptions<E extends Endpoint> = Common & ParamsOption<E['path']> & {
+  file: Blob;
+  name: string;
+  fallback: MessageKey;
+  /** the share sent so far, 0..1 */
+  onProgress?: (ratio: number) => void;
+};
+
+export interface Transport {
+  /** the full URL of a call without parameters (a widget fetches it itself) */
+  url(endpoint: Endpoint): string;
+  call<E extends Endpoint, A extends number = never>(endpoint: E, options: CallOptions<E, A>): Promise<{ status: number; data: ResponseOf<E, SuccessStatus | A> }>;
+  /** a multipart POST of one file, in the descriptor's file field */
+  sendFile<E extends Endpoint>(endpoint: E, options: FileOptions<E>): Promise<ResponseOf<E>>;
+  /** a file the server links to (same origin, with the session token), as a Blob of the given type */
+  download(link: string, type: string, failure: MessageKey): Promise<Blob>;
+}
+
+/** The schema for an answer's status; a success the descriptor does not list reads with its first success's. */
+function schemaFor(endpoint: Endpoint, status: number): v.GenericSchema {
+  const exact = endpoint.responses[status]?.schema;
+  if (exact) return exact;
+  const success = Object.entries(endpoint.responses).find(([s, r]) => Number(s) >= 200 && Number(s) < 300 && r.schema)?.[1].schema;
+  return status >= 200 && status < 300 && success ? success : v.unknown();
+}
+
+const relative = (endpoint: Endpoint, params: Record<string, string | number> | undefined, query: Record<string, string> | undefined): string => {
+  const path = fillPath(endpoint.path, (params ?? {}) as never).slice(1);
+  return query ? `${path}?${new URLSearchParams(query).toString()}` : path;
+};
+
+/** A multipart POST through XMLHttpRequest: the one browser API that reports upload progress over HTTP/1.1. */
+function postWithProgress(url: string, form: FormData, token: string | null, onProgress: (ratio: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept-Language', 'pt-BR');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total); };
+    xhr.onload = () => resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'Content-Type': 'application/json' } }));
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.timeout = 120_000;
+    xhr.ontimeout = () => reject(new Error('timeout'));
+    xhr.send(form);
+  });
+}
+
+export function createTransport(options: ApiClientOptions = {}): Transport {
+  const origin = options.origin ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost');
+  const http: KyInstance = ky.create({
+    prefixUrl: `${origin}/api/v1`,
+    fetch: options.fetch,
+    throwHttpErrors: false,
+    retry: 0,
+    timeout: 30_000,
+    headers: { 'Accept-Language': 'pt-BR' },
+  });
+
+  const errorOf = (response: Response, body: unknown, token: string | null, fallback: MessageKey): ApiError => {
+    const errorBody = body && typeof body === 'object' ? (body as Partial<ApiErrorBody>) : undefined;
+    if (response.status === 401 && token) options.onUnauthorized?.();
+    return new ApiError(userMessageForError(errorBody, fallback), response.status, errorBody);
+  };
+
+  return {
+    url: (endpoint) => `${origin}/api/v1${endpoint.path}`,
+
+    async call(endpoint, o) {
+      const token = o.token !== undefined ? o.token : options.getToken?.() ?? null;
+      let response: Response;
+      try {
+        response = await http(relative(endpoint, o.params, o.query), {
+          method: endpoint.method,
+          json: o.json,
+          headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+        });
+      } catch {
+        throw new ApiError(messages['common.error.network'], 0, undefined);
+      }
+      const body: unknown = await response.json().catch(() => undefined);
+      if (response.ok || (o.accept as readonly number[] | undefined)?.includes(response.status)) {
+        const parsed = v.safeParse(schemaFor(endpoint, response.status), body);
+        if (!parsed.success) throw new ApiError(messages['common.error.generic'], response.status, undefined);
+        return { status: response.status, data: parsed.output as never };
+      }
+      const notFound = response.status === 404 && (body as Partial<ApiErrorBody> | undefined)?.code === undefined;
+      throw errorOf(response, body, token, notFound ? 'common.error.notFound' : o.fallback ?? 'common.error.generic');
+    },
+
+    /** In the browser through XMLHttpRequest (progress as it goes); with a given fetch (tests) 0 then 1. */
+    async sendFile(endpoint, o) {
+      const token = options.getToken?.() ?? null;
+      const path = relative(endpoint, o.params, o.query);
+      const form = new FormData();
+      form.append(endpoint.multipart?.field ?? 'file', o.file, o.name);
+      o.onProgress?.(0);
+      let response: Response;
+      try {
+        response = !options.fetch && typeof XMLHttpRequest !== 'undefined'
+          ? await postWithProgress(`${origin}/api/v1/${path}`, form, token, o.onProgress ?? (() => {}))
+          : await http.post(path, { body: form, headers: token ? { Authorization: `Bearer ${token}` } : undefined });
+      } catch {
+        throw new ApiError(messages[o.fallback], 0, undefined);
+      }
+      const body: unknown = await response.json().catch(() => undefined);
+      if (response.ok) {
+        const parsed = v.safeParse(schemaFor(endpoint, response.status), body);
+        if (!parsed.success) throw new ApiError(messages[o.fallback], response.status, undefined);
+        o.onProgress?.(1);
+        return parsed.output as never;
+      }
+      throw errorOf(response, body, token, o.fallback);
+    },
+
+    async download(link, type, failure) {
+      const token = options.getToken?.() ?? null;
+      let response: Response;
+      try {
+        response = await ky.get(new URL(link, `${origin}/`).toString(), {
+          fetch: options.fetch,
+          throwHttpErrors: false,
+          retry: 0,
+          timeout: 60_000,
+          headers: { 'Accept-Language': 'pt-BR', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        });
+      } catch {
+        throw new ApiError(messages[failure], 0, undefined);
+      }
+      if (response.status === 401 && token) options.onUnauthorized?.();
+      if (!response.ok || !(response.headers.get('Content-Type') ?? '').startsWith(type)) {
+        throw new ApiError(messages[failure], response.status, undefined);
+      }
+      return response.blob();
+    },
+  };
+}
