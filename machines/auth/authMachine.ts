@@ -4,17 +4,17 @@ import {
   BusinessSignUp, CellPhoneInput, CountryCodeInput, AccessCode, PersonalSignUp,
   type SignUpRequest, type SmsType,
 } from '#shared/auth/payloads';
-import { canonicalPhone, DEFAULT_COUNTRY_CODE } from '../../src/shared/phone';
-import { messages as m } from '../../src/shared/messages';
-import { ErrorCode } from '../../src/shared/errors';
-import { failureCode, failureField, failureRetryAfter } from '#shared/failure';
+import { canonicalPhone, DEFAULT_COUNTRY_CODE } from '#shared/phone';
+import type { MessageKey } from '#shared/messages';
+import { ErrorCode } from '#shared/errors';
+import { failureCode, failureOf, failureRetryAfter, ruleMessageKey } from '#shared/failure';
 
 /**
  * Sign-in and sign-up by phone (spec §2 SMS code screen, §4 Sign-in / Sign-up, §5, §8):
  * phone entry -> bot check -> Queue_sms -> code entry (resends) -> login or confirm-number ->
  * signed in, or a confirmed phone with no account -> registration form -> registered.
- * Every failure the screens show lives in context. Side effects are the named actors below,
- * provided at the edge; time only through the `oneSecond` delay.
+ * Every failure the screens show lives in context, as a catalogue key. Side effects are the named
+ * actors below, provided at the edge; time only through the `oneSecond` delay.
  */
 
 /** Spec §9: code resend cooldown. */
@@ -49,7 +49,8 @@ export interface BusinessForm {
   bill: number | null; coupon: string; cnpj: string; terms: boolean;
 }
 export type RegistrationForm = PersonalForm | BusinessForm;
-export type FieldErrors = Partial<Record<string, string>>;
+/** The message key under each input of a form. */
+export type FieldErrors = Partial<Record<string, MessageKey>>;
 
 /** The registration form's inputs a server refusal can point at (the payload's document_value is the form's cnpj). */
 const REGISTRATION_FIELDS: Record<string, string> = {
@@ -80,17 +81,17 @@ export interface AuthContext {
   token: string | null;
   resendSecondsLeft: number;
   /** spec §3 auth.failureSendCodeSms: the code could not be requested */
-  failureSendCodeSms: string | null;
+  failureSendCodeSms: MessageKey | null;
   /** spec §3 auth.failureAccessCode: the code was refused */
-  failureAccessCode: string | null;
+  failureAccessCode: MessageKey | null;
   /** spec §3 auth.signInFailure: a valid code for a number with no account */
-  signInFailure: string | null;
+  signInFailure: MessageKey | null;
   /** success toasts of the code screen (resent by SMS / WhatsApp / e-mail) */
-  notice: string | null;
+  notice: MessageKey | null;
   /** how many times the server refused a typed code (wrong, expired, too many tries): the screen empties the boxes */
   codeRefusals: number;
   registrationErrors: FieldErrors;
-  registrationFailure: string | null;
+  registrationFailure: MessageKey | null;
   /** the last submitted form, so nothing typed is lost when the screen remounts */
   registrationDraft: RegistrationForm | null;
 }
@@ -106,14 +107,14 @@ export type AuthEvent =
   | { type: 'notice.dismiss' }
   | { type: 'cooldown.restart'; seconds: number };
 
-const errorText = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : m['common.error.generic'];
+/** What went wrong with a call, as the key the screen shows (`fallback` when the server did not say). */
+const failureKey = (event: unknown, fallback: MessageKey): MessageKey => failureOf((event as { error?: unknown }).error, fallback).key;
 
 function issuesByField(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? 'form';
-    if (out[key] === undefined) out[key] = issue.message;
+    if (out[key] === undefined) out[key] = ruleMessageKey(issue.message);
   }
   return out;
 }
@@ -121,9 +122,9 @@ function issuesByField(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
 export function phoneErrorsOf(countryCode: string, cellPhone: string): FieldErrors {
   const errors: FieldErrors = {};
   const cc = v.safeParse(CountryCodeInput, countryCode);
-  if (!cc.success) errors.countryCode = cc.issues[0].message;
+  if (!cc.success) errors.countryCode = ruleMessageKey(cc.issues[0].message);
   const cell = v.safeParse(CellPhoneInput, cellPhone);
-  if (!cell.success) errors.cellPhone = cell.issues[0].message;
+  if (!cell.success) errors.cellPhone = ruleMessageKey(cell.issues[0].message);
   return errors;
 }
 
@@ -207,8 +208,8 @@ export const authMachine = setup({
       event.type === 'phone.submit'
         ? { phoneErrors: phoneErrorsOf(event.countryCode, event.cellPhone), countryCode: event.countryCode, cellPhone: event.cellPhone }
         : {}),
-    showBotCheckRequired: assign({ phoneErrors: {}, failureSendCodeSms: m['code.RECAPTCHA_REQUIRED'] }),
-    showSendFailure: assign({ failureSendCodeSms: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    showBotCheckRequired: assign({ phoneErrors: {}, failureSendCodeSms: 'code.RECAPTCHA_REQUIRED' }),
+    showSendFailure: assign({ failureSendCodeSms: ({ event }) => failureKey(event, 'common.error.phoneStep') }),
     startCooldown: assign({ resendSecondsLeft: ({ event }) => {
       const out = (event as { output?: CodeRequestOutput }).output;
       return Math.max(RESEND_COOLDOWN_S, out?.retryAfterS ?? 0);
@@ -220,14 +221,14 @@ export const authMachine = setup({
     showCodeFormatError: assign({ failureAccessCode: ({ event }) => {
       if (event.type !== 'code.submit') return null;
       const r = v.safeParse(AccessCode, event.code);
-      return r.success ? null : r.issues[0].message;
+      return r.success ? null : ruleMessageKey(r.issues[0].message);
     }, notice: null }),
     clearCodeMessages: assign({ failureAccessCode: null, failureSendCodeSms: null, notice: null }),
     showCodeFailure: assign(({ context, event }) => {
       const error = (event as { error?: unknown }).error;
       const code = failureCode(error);
       return {
-        failureAccessCode: errorText(error),
+        failureAccessCode: failureOf(error, 'common.error.generic').key,
         codeRefusals: code !== null && CODE_REFUSALS.has(code) ? context.codeRefusals + 1 : context.codeRefusals,
       };
     }),
@@ -235,15 +236,17 @@ export const authMachine = setup({
       resendSecondsLeft: ({ event }) => failureRetryAfter((event as { error?: unknown }).error) ?? RESEND_COOLDOWN_S,
       failureSendCodeSms: null,
     }),
-    noticeCodeAlreadySent: assign({ notice: m['access.code.alreadySent'] }),
-    showResendFailure: assign({ failureSendCodeSms: ({ event }) => errorText((event as { error?: unknown }).error) }),
-    noticeResentSms: assign({ notice: m['access.code.resentSms'] }),
-    noticeResentWhatsapp: assign({ notice: m['access.code.resentWhatsapp'] }),
-    noticeResentEmail: assign({ notice: m['access.code.resentEmail'] }),
+    noticeCodeAlreadySent: assign({ notice: 'access.code.alreadySent' }),
+    /** a resend by SMS or WhatsApp goes through the SMS queue, whose own failure text is the phone step's */
+    showResendFailure: assign({ failureSendCodeSms: ({ event }) => failureKey(event, 'common.error.phoneStep') }),
+    showEmailResendFailure: assign({ failureSendCodeSms: ({ event }) => failureKey(event, 'common.error.generic') }),
+    noticeResentSms: assign({ notice: 'access.code.resentSms' }),
+    noticeResentWhatsapp: assign({ notice: 'access.code.resentWhatsapp' }),
+    noticeResentEmail: assign({ notice: 'access.code.resentEmail' }),
     dismissNotice: assign({ notice: null }),
     rememberToken: assign({ token: (_, params: { token: string }) => params.token }),
     rememberPhoneProof: assign({ phoneProof: (_, params: { phoneProof: string }) => params.phoneProof }),
-    showNotRegistered: assign({ signInFailure: m['login.notRegistered'] }),
+    showNotRegistered: assign({ signInFailure: 'login.notRegistered' }),
     showRegistrationErrors: assign(({ context, event }) => {
       if (event.type !== 'account.submit') return {};
       const r = signUpPayloadOf(event.form, context.phone, context.phoneProof ?? '');
@@ -253,11 +256,11 @@ export const authMachine = setup({
       event.type === 'account.submit' ? { registrationDraft: event.form, registrationErrors: {}, registrationFailure: null } : {}),
     /** a refusal that names a form input (e-mail in use, unknown coupon, city) shows under that input */
     showRegistrationFailure: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      const field = REGISTRATION_FIELDS[failureField(error) ?? ''];
+      const failure = failureOf((event as { error?: unknown }).error, 'common.error.generic');
+      const field = REGISTRATION_FIELDS[failure.field ?? ''];
       return field
-        ? { registrationErrors: { [field]: errorText(error) }, registrationFailure: null }
-        : { registrationErrors: {}, registrationFailure: errorText(error) };
+        ? { registrationErrors: { [field]: failure.key }, registrationFailure: null }
+        : { registrationErrors: {}, registrationFailure: failure.key };
     }),
   },
 }).createMachine({
@@ -414,7 +417,7 @@ export const authMachine = setup({
                 src: 'sendCodeByEmail',
                 input: ({ context }) => ({ phone: context.phone }),
                 onDone: { target: 'idle', actions: 'noticeResentEmail' },
-                onError: { target: 'idle', actions: 'showResendFailure' },
+                onError: { target: 'idle', actions: 'showEmailResendFailure' },
               },
             },
           },

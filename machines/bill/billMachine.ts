@@ -5,8 +5,8 @@ import type { PlanSimulated } from '#shared/plan/payloads';
 import { PLAN_YEARS } from '#shared/plan/payloads';
 import { billAllowsReupload, type BillStatus } from '#shared/bill/rules';
 import { isUnservedRegion } from '#shared/coverage/rules';
-import type { MessageKey } from '../../src/shared/messages';
-import { uploadProblem, type ChosenFile } from '../../src/shared/upload';
+import type { MessageKey } from '#shared/messages';
+import { uploadProblem, type ChosenFile } from '#shared/upload';
 
 /**
  * The bill page (spec §2 "Bill page", §4 bill upload, §5 files): load -> (unserved region notice) ->
@@ -92,7 +92,7 @@ export const billMachine = setup({
     /** the journey logs the customer out (unserved region 'Fechar') */
     logOut: () => {},
     /** the journey reloads the menu (bill step status changed) */
-    billChanged: () => {},
+    menuChanged: () => {},
     /** a refused badge file does not replace one already chosen */
     chooseBadge: assign(({ event }) => {
       const { file } = event as Extract<BillEvent, { type: 'badge.choose' }>;
@@ -236,7 +236,7 @@ export const billMachine = setup({
       },
       on: {
         'upload.progress': { actions: assign({ progress: ({ event }) => Math.min(1, Math.max(0, event.ratio)) }) },
-        'upload.done': { target: 'sent', actions: ['billChanged', assign({ progress: 1, bill: null, badge: null })] },
+        'upload.done': { target: 'sent', actions: ['menuChanged', assign({ progress: 1, bill: null, badge: null })] },
         // nothing lost: the chosen files stay, unless the server refused one of them
         'upload.failed': { target: 'form', actions: 'rememberUploadFailure' },
       },
@@ -259,7 +259,7 @@ export const billMachine = setup({
               },
               {
                 target: '#bill.outcome',
-                actions: ['billChanged', assign({ data: ({ context, event }) => (context.data ? { ...context.data, bills: event.output } : null) })],
+                actions: ['menuChanged', assign({ data: ({ context, event }) => (context.data ? { ...context.data, bills: event.output } : null) })],
               },
             ],
             onError: { target: 'resting' },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BellNotification } from '#shared/notification/rules';
+import type { MessageKey } from '#shared/messages';
 
 /**
  * The notification bell in the page header (spec §2, §4, §7, §9): loads GET /portal/notifications;
@@ -48,8 +49,8 @@ export const notificationMachine = setup({
     markNotificationRead: fromPromise<BellNotification, { id: number }>(async () => { throw new Error('markNotificationRead not provided'); }),
   },
   actions: {
-    /** the toast 'Erro ao ler notificação', provided at the edge */
-    tellReadFailed: () => {},
+    /** an error toast with the text of `key` ('Erro ao ler notificação'), provided at the edge */
+    notifyError: (_, _params: { key: MessageKey }) => {},
     rememberList: assign({ list: ({ event }) => (event as { output?: BellNotification[] }).output ?? [] }),
     rememberOpened: assign({ openId: ({ event }) => (event.type === 'notification.open' ? event.id : null) }),
     markOpened: assign(({ context }) => ({ markingId: context.openId, openId: null })),
@@ -119,7 +120,7 @@ export const notificationMachine = setup({
             src: 'markNotificationRead',
             input: ({ context }) => ({ id: context.markingId ?? 0 }),
             onDone: { target: 'waitingToReload', actions: 'rememberRead' },
-            onError: { target: 'idle', actions: ['forgetMarking', 'tellReadFailed'] },
+            onError: { target: 'idle', actions: ['forgetMarking', { type: 'notifyError', params: { key: 'notifications.read.error' } }] },
           },
         },
         waitingToReload: {

@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { MessageKey } from '../../src/shared/messages';
+import type { MessageKey } from '#shared/messages';
 import {
-  finalProposalActionsDisabled, initialProposalActionsDisabled, latestProposal, type Proposal, type ProposalType,
+  finalProposalActionsDisabled, initialProposalActionsDisabled, initialProposalStepStatus, latestProposal, type Proposal, type ProposalType,
 } from '#shared/proposal/rules';
-import type { CustomerKind, MenuStep } from '../../src/shared/steps';
+import type { CustomerKind, MenuStep } from '#shared/steps';
 
 /**
  * The proposal screen (spec §2 "Proposal screen", §4 proposals, §7 proposal calls), one machine for
@@ -75,8 +75,7 @@ export const proposalMachine = setup({
     noProposalYet: ({ context }) => !context.data?.proposal,
     isInitialProposal: ({ context }) => context.type === 'INITIAL',
     /** spec §4: 'Avançar' is closed while the PROPOSAL_INITIAL step is APPROVED or NOT_DONE */
-    initialProposalOpen: ({ context }) =>
-      !initialProposalActionsDisabled(context.data?.customer.steps.find((s) => s.type === 'PROPOSAL_INITIAL')?.status ?? null),
+    initialProposalOpen: ({ context }) => !initialProposalActionsDisabled(initialProposalStepStatus(context.data?.customer.steps ?? [])),
     /** cash or financing only while the customer is at the offer (shared step model) */
     finalProposalOpen: ({ context }) => !finalProposalActionsDisabled(context.data?.customer.steps ?? []),
     hasPdfLink: ({ context }) => Boolean(context.data?.proposal?.pdf_link),

@@ -4,10 +4,11 @@ import type { CustomerProfile } from '#shared/customer/payloads';
 import {
   isOpenVisit, maskCep, maskVisitPhone, visitStepBar, VisitAddress, type CancelledVisit, type CepResult, type Visit, type VisitRequest,
 } from '#shared/visit/payloads';
-import { messages, type MessageKey } from '../../src/shared/messages';
-import { onlyDigits } from '../../src/shared/phone';
+import type { MessageKey } from '#shared/messages';
+import { failureOf, ruleMessageKey } from '#shared/failure';
+import { onlyDigits } from '#shared/phone';
 import {
-  canChangeVisit, firstBookableDay, isVisitDateUnavailable, lastBookableDay, isVisitTimeSlot, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitStart,
+  canChangeVisit, firstBookableDay, visitAwaitingCompany, isVisitDateUnavailable, lastBookableDay, isVisitTimeSlot, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitStart,
   type CalendarDay, type LocalClock, type VisitTimeSlot,
 } from '#shared/visit/rules';
 
@@ -17,7 +18,8 @@ import {
  * details, or the scheduling form (day, slot, phone, CEP with the lookup at 8 digits that fills and
  * locks what it returned, the CEP messages for 10 s and manual entry when it fails) -> submitting ->
  * booked (schedule and menu reload) -> details, from which the customer cancels or reschedules after
- * a confirmation, while the visit is 24 hours away or more. The clock comes in as input.
+ * a confirmation, while the visit is 24 hours away or more. The clock comes in as input. Messages
+ * are catalogue keys: in context under the fields and the calendar, as params of the toasts.
  */
 
 export const ADDRESS_FIELDS = ['phone', 'cep', 'address', 'number', 'complement', 'neighborhood', 'city', 'state'] as const;
@@ -43,9 +45,9 @@ export interface VisitContext {
   form: VisitForm;
   /** fields the lookup filled: read-only until the CEP changes */
   locked: readonly LookupField[];
-  fieldErrors: Partial<Record<AddressField, string>>;
+  fieldErrors: Partial<Record<AddressField, MessageKey>>;
   /** 'Por favor selecione um dia e horario.' under the calendar */
-  dayAndTimeError: string | null;
+  dayAndTimeError: MessageKey | null;
   mode: 'book' | 'reschedule';
 }
 
@@ -79,10 +81,6 @@ const isEmptyAddress = (form: VisitForm) => ADDRESS_FIELDS.every((f) => f === 'p
 /** The customer's profile phone '5511987654321' -> the form's '(11) 98765-4321'. */
 const profilePhone = (canonical: string | undefined) => maskVisitPhone(onlyDigits(canonical ?? '').replace(/^55(?=\d{11}$)/, ''));
 
-const errorText = (error: unknown, fallback: MessageKey): string => {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message ? message : messages[fallback];
-};
 const errorStatus = (error: unknown): number | undefined => (error as { status?: number } | undefined)?.status;
 
 /** The customer's wall clock in their state's time zone (the calendar's "now"). */
@@ -114,13 +112,13 @@ export function visitRequest(form: VisitForm): VisitRequest {
   };
 }
 
-function addressErrors(form: VisitForm): Partial<Record<AddressField, string>> {
+function addressErrors(form: VisitForm): Partial<Record<AddressField, MessageKey>> {
   const r = v.safeParse(VisitAddress, visitRequest(form));
   if (r.success) return {};
-  const errors: Partial<Record<AddressField, string>> = {};
+  const errors: Partial<Record<AddressField, MessageKey>> = {};
   for (const issue of r.issues) {
     const key = v.getDotPath(issue) as AddressField | null;
-    if (key && !errors[key]) errors[key] = issue.message;
+    if (key && !errors[key]) errors[key] = ruleMessageKey(issue.message);
   }
   return errors;
 }
@@ -144,8 +142,10 @@ export const visitMachine = setup({
     cancelVisit: fromPromise<unknown, { visitId: number }>(async () => { throw new Error('cancelVisit not provided'); }),
   },
   actions: {
-    notifySuccess: (_, _params: { message: string }) => {},
-    notifyError: (_, _params: { message: string }) => {},
+    /** a success toast with the text of `key`, provided at the edge */
+    notifySuccess: (_, _params: { key: MessageKey }) => {},
+    /** an error toast with the text of `key`, provided at the edge */
+    notifyError: (_, _params: { key: MessageKey }) => {},
     /** the journey reloads the menu (the visit step changed) */
     menuChanged: () => {},
     goNext: () => {},
@@ -176,7 +176,7 @@ export const visitMachine = setup({
     selectDay: assign(({ context, event }) => (event.type === 'day.select' ? { form: { ...context.form, date: event.date }, dayAndTimeError: null } : {})),
     selectTime: assign(({ context, event }) => (event.type === 'time.select' && isVisitTimeSlot(event.time)
       ? { form: { ...context.form, time: event.time }, dayAndTimeError: null } : {})),
-    showDayAndTimeRequired: assign({ dayAndTimeError: messages['visit.dayAndTime.required'], fieldErrors: ({ context }) => addressErrors(context.form) }),
+    showDayAndTimeRequired: assign({ dayAndTimeError: 'visit.dayAndTime.required', fieldErrors: ({ context }) => addressErrors(context.form) }),
     showFieldErrors: assign({ fieldErrors: ({ context }) => addressErrors(context.form) }),
     keepVisit: assign({ data: ({ context, event }) => context.data && { ...context.data, visit: (event as unknown as { output: Visit }).output } }),
     forgetVisit: assign({ data: ({ context }) => context.data && { ...context.data, visit: null } }),
@@ -199,8 +199,7 @@ export const visitMachine = setup({
   guards: {
     hasVisit: ({ context }) => context.data?.visit != null,
     /** spec §2: submit is disabled while a technical-visit step is PENDING (a booking the company has not concluded) */
-    visitStepPending: ({ context }) => context.mode === 'book'
-      && (context.data?.customer.steps.some((s) => s.type === 'TECHNICAL_VISIT' && s.status === 'PENDING') ?? false),
+    visitStepPending: ({ context }) => context.mode === 'book' && visitAwaitingCompany(context.data?.customer.steps),
     /** spec §5: the lookup fires at 8 digits */
     cepComplete: ({ context, event }) => event.type === 'field.change' && event.field === 'cep' && onlyDigits(maskCep(event.value)).length === 8
       && onlyDigits(event.value) !== onlyDigits(context.form.cep),
@@ -320,7 +319,7 @@ export const visitMachine = setup({
           target: 'form',
           actions: {
             type: 'notifyError',
-            params: ({ context, event }) => ({ message: errorText(event.error, context.mode === 'book' ? 'visit.book.error' : 'visit.reschedule.error') }),
+            params: ({ context, event }) => ({ key: failureOf(event.error, context.mode === 'book' ? 'visit.book.error' : 'visit.reschedule.error').key }),
           },
         },
       },
@@ -328,7 +327,7 @@ export const visitMachine = setup({
     booked: {
       description: "'Visita técnica agendada com sucesso!'; the schedule and the menu reload.",
       entry: [
-        { type: 'notifySuccess', params: ({ context }) => ({ message: messages[context.mode === 'book' ? 'visit.booked' : 'visit.rescheduled'] }) },
+        { type: 'notifySuccess', params: ({ context }) => ({ key: context.mode === 'book' ? 'visit.booked' as const : 'visit.rescheduled' as const }) },
         'menuChanged',
       ],
       invoke: {
@@ -347,11 +346,11 @@ export const visitMachine = setup({
           on: {
             'visit.cancel': [
               { guard: and(['isOpenVisit', 'mayChangeVisit']), target: 'confirmingCancel' },
-              { guard: 'isOpenVisit', actions: { type: 'notifyError', params: { message: messages['visit.tooClose'] } } },
+              { guard: 'isOpenVisit', actions: { type: 'notifyError', params: { key: 'visit.tooClose' } } },
             ],
             'visit.reschedule': [
               { guard: and(['isOpenVisit', 'mayChangeVisit']), target: 'confirmingReschedule' },
-              { guard: 'isOpenVisit', actions: { type: 'notifyError', params: { message: messages['visit.tooClose'] } } },
+              { guard: 'isOpenVisit', actions: { type: 'notifyError', params: { key: 'visit.tooClose' } } },
             ],
           },
         },
@@ -372,11 +371,11 @@ export const visitMachine = setup({
             // the schedule and the steps reload: the form opens again for a new booking
             onDone: {
               target: '#visit.loading',
-              actions: ['startBooking', 'forgetVisit', { type: 'notifySuccess', params: { message: messages['visit.cancelled'] } }, 'menuChanged'],
+              actions: ['startBooking', 'forgetVisit', { type: 'notifySuccess', params: { key: 'visit.cancelled' } }, 'menuChanged'],
             },
             onError: {
               target: 'viewing',
-              actions: { type: 'notifyError', params: ({ event }) => ({ message: errorText(event.error, 'visit.cancel.error') }) },
+              actions: { type: 'notifyError', params: ({ event }) => ({ key: failureOf(event.error, 'visit.cancel.error').key }) },
             },
           },
         },

@@ -9,7 +9,7 @@ import { BotCheckProvider } from '../../src/web/features/auth/parts/BotCheck/Bot
 import { messages as m } from '../../src/shared/messages';
 import { createTestServer, type TestServer } from '../support/server';
 import { lastCode, newPhone, requestCode, signUpNewCustomer } from '../support/flows';
-import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine/paths';
+import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine';
 import { authPaths } from './auth.paths';
 
 /**

@@ -1,4 +1,4 @@
-import { definePathModel, sample } from './engine/paths';
+import { definePathModel, sample } from './engine';
 import { billMachine, type BillContext, type BillPageData, type PickedFile } from '../../machines/bill/billMachine';
 import type { BillsResponse, BillValues } from '#shared/bill/payloads';
 import type { PlanSimulated } from '#shared/plan/payloads';

@@ -11,7 +11,7 @@ import { createStaff } from '../../src/server/staff/service';
 import type { ProcessEvent } from '../../machines/process/processMachine';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, lastCode, newPhone, signUpNewCustomer } from '../support/flows';
-import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine/paths';
+import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine';
 import { processDriver, toOffer, toTechnicalVisit, type ServerCustomer } from './serverProcess';
 import { journeyPaths } from './journey.paths';
 

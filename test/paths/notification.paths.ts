@@ -1,4 +1,4 @@
-import { definePathModel, sample } from './engine/paths';
+import { definePathModel, sample } from './engine';
 import { notificationMachine, type NotificationContext } from '#machines/notification/notificationMachine';
 import type { BellNotification } from '#shared/notification/rules';
 import { apiErrors } from './samples';

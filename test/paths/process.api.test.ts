@@ -4,7 +4,7 @@ import { stepsFromSnapshot } from '#machines/process/steps';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, signUpNewCustomer } from '../support/flows';
 import { processDriver, type ServerCustomer } from './serverProcess';
-import { formatEvent, formatFailure, generatePaths, stateText, type TestPath } from './engine/paths';
+import { formatEvent, formatFailure, generatePaths, stateText, type TestPath } from './engine';
 import { processPaths } from './process.paths';
 
 /**

@@ -1,4 +1,4 @@
-import { definePathModel, sample } from './engine/paths';
+import { definePathModel, sample } from './engine';
 import { processMachine } from '../../machines/process/processMachine';
 
 /**

@@ -1,4 +1,4 @@
-import { definePathModel, sample } from './engine/paths';
+import { definePathModel, sample } from './engine';
 import { proposalMachine, type ProposalContext, type ProposalPageData } from '../../machines/proposal/proposalMachine';
 import type { Proposal } from '#shared/proposal/rules';
 import type { StepStatus, StepType } from '../../src/shared/steps';

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ProposalPage } from '../../src/web/features/proposal/ProposalScreen';
+import { ProposalFlow } from '../../src/web/features/proposal/ProposalScreen';
 import { createApi } from '../../src/web/api/client';
 import { createStaff } from '../../src/server/staff/service';
 import { messages as m } from '../../src/shared/messages';
@@ -11,12 +11,12 @@ import { PROPOSAL_FILE_NAME } from '#shared/proposal/rules';
 import type { ProcessEvent } from '../../machines/process/processMachine';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, signUpNewCustomer } from '../support/flows';
-import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine/paths';
+import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine';
 import { processDriver, toOffer, type ServerCustomer } from './serverProcess';
 import { proposalPaths } from './proposal.paths';
 
 /**
- * The proposal machine's shortest paths against the real screen: ProposalPage rendered in
+ * The proposal machine's shortest paths against the real screen: ProposalFlow rendered in
  * happy-dom, its calls served in process by the Hono app on PGlite. The customer each path loads
  * is made through the real endpoints (a bill approved by staff makes the initial proposal; staff
  * approve the visit and publish the final one); each event is done as a person does it (clicks,
@@ -167,7 +167,7 @@ describe('proposal paths through the screen (happy-dom, API in process on PGlite
       const api = createApi({ fetch, origin: 'http://portal.test', getToken: () => c.token });
       prepareNetwork(run, path, 0);
       render(
-        <ProposalPage
+        <ProposalFlow
           type={path.input.sample === 'finalScreen' ? 'FINAL' : 'INITIAL'}
           getApi={() => Promise.resolve(api)}
           onMenuChanged={() => {}}

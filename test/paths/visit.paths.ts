@@ -1,4 +1,4 @@
-import { definePathModel, sample } from './engine/paths';
+import { definePathModel, sample } from './engine';
 import { visitMachine, visitRequest, type VisitContext, type VisitPageData } from '../../machines/visit/visitMachine';
 import type { CepResult, Visit } from '#shared/visit/payloads';
 import { VisitAddress } from '#shared/visit/payloads';

@@ -3,14 +3,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VisitPage } from '../../src/web/features/visit/VisitScreen';
+import { VisitFlow } from '../../src/web/features/visit/VisitScreen';
 import { createApi } from '../../src/web/api/client';
 import { queues } from '../../src/web/ui/Toast/toastQueue';
 import { brasilApiCep, createCepLookup, viaCep } from '../../src/server/providers/cep/index';
 import { createStaff } from '../../src/server/staff/service';
 import { VISIT_STATUS_LABEL, type Visit } from '#shared/visit/payloads';
 import { messages as m } from '../../src/shared/messages';
-import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine/paths';
+import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine';
 import { createTestServer, testClock, type TestServer } from '../support/server';
 import { call, signUpNewCustomer } from '../support/flows';
 import { KNOWN_CEPS, startFakeCepServer, type FakeCepServer } from '../support/viacep';
@@ -18,7 +18,7 @@ import { processDriver, toTechnicalVisit, type ServerCustomer } from './serverPr
 import { visitPaths } from './visit.paths';
 
 /**
- * The visit machine's shortest paths against the real page: VisitPage rendered in happy-dom, its
+ * The visit machine's shortest paths against the real page: VisitFlow rendered in happy-dom, its
  * calls served in process by the Hono app on PGlite, the CEP lookup answered by a local server that
  * speaks ViaCEP's protocol. Each sample becomes a real customer (a visit booked, confirmed or done
  * through the endpoints), each event is done as a person does it, each actor outcome is produced by
@@ -169,7 +169,7 @@ describe('visit paths through the page (happy-dom, API in process on PGlite, Via
         return server.fetch(input, init);
       }) as typeof globalThis.fetch;
       const api = createApi({ fetch, origin: 'http://portal.test', getToken: () => c.token });
-      render(<VisitPage getApi={() => Promise.resolve(api)} now={() => server.clock.now()} onMenuChanged={() => {}} onNavigate={() => {}} />);
+      render(<VisitFlow getApi={() => Promise.resolve(api)} now={() => server.clock.now()} onMenuChanged={() => {}} onNavigate={() => {}} />);
       await screen.findByRole('heading', { level: 1, name: 'Visita técnica' }, { timeout: 30_000 });
       const run: Run = { user: userEvent.setup(), c, net };
       for (const [i] of path.steps.entries()) {

@@ -1,6 +1,7 @@
 import type { CustomerProfile } from '#shared/customer/payloads';
 import type { StoredSession } from '#machines/journey/journeyMachine';
 import type { RegisterType } from '#machines/auth/authMachine';
+import type { PaymentType } from '#machines/proposal/proposalMachine';
 
 /**
  * What the portal keeps in local storage (spec §3): the persisted session under 'portal:session'
@@ -77,6 +78,14 @@ export function readBill(): number | null {
 export const writeBill = (bill: string): void => write(BILL_KEY, bill);
 
 export const hasPaymentType = (): boolean => read(PAYMENT_TYPE_KEY) !== null;
+/**
+ * The payment type chosen on the final proposal (spec §3 'paymentType'), from the proposal machine's
+ * `storePaymentType` action: the landing table sends proposal-final to payment from now on. The
+ * server records the choice too, so a browser that refuses to store it (private mode) loses nothing.
+ */
+export function writePaymentType(paymentType: PaymentType): void {
+  try { write(PAYMENT_TYPE_KEY, paymentType); } catch { /* the server has it */ }
+}
 
 /** A logout in another tab removes the session there: sign out here too. */
 export function onSessionClearedElsewhere(listener: () => void): () => void {

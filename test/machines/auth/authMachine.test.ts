@@ -4,7 +4,7 @@ import {
   authMachine, RESEND_COOLDOWN_S, type AuthInput, type CodeCheckOutput, type CodeRequest, type RegistrationForm,
 } from '../../../machines/auth/authMachine';
 import type { SignUpRequest } from '#shared/auth/payloads';
-import { messages as m } from '../../../src/shared/messages';
+import { messages as m, t } from '#shared/messages';
 
 const PHONE = { countryCode: '55', cellPhone: '(11) 98765-4321', recaptcha: 'solved-payload' };
 
@@ -51,15 +51,15 @@ describe('authMachine', () => {
     actor.send({ type: 'phone.submit', countryCode: '5', cellPhone: '(11) 8765', recaptcha: 'x' });
     const s = actor.getSnapshot();
     expect(s.value).toBe('phoneEntry');
-    expect(s.context.phoneErrors.countryCode).toBe(m['code.COUNTRY_CODE_INVALID']);
-    expect(s.context.phoneErrors.cellPhone).toBe(m['code.PHONE_NUMBER_INVALID']);
+    expect(t(s.context.phoneErrors.countryCode)).toBe(m['code.COUNTRY_CODE_INVALID']);
+    expect(t(s.context.phoneErrors.cellPhone)).toBe(m['code.PHONE_NUMBER_INVALID']);
     expect(requests).toHaveLength(0);
   });
 
   it('requires the bot check before any code is requested', () => {
     const { actor, requests } = start();
     actor.send({ ...PHONE, type: 'phone.submit', recaptcha: '' });
-    expect(actor.getSnapshot().context.failureSendCodeSms).toBe(m['code.RECAPTCHA_REQUIRED']);
+    expect(t(actor.getSnapshot().context.failureSendCodeSms)).toBe(m['code.RECAPTCHA_REQUIRED']);
     expect(requests).toHaveLength(0);
   });
 
@@ -75,9 +75,9 @@ describe('authMachine', () => {
   });
 
   it('keeps the phone screen with failureSendCodeSms when the request is refused', async () => {
-    const { actor } = start({ request: async () => { throw new Error(m['access.code.sendLimit']); } });
+    const { actor } = start({ request: async () => { throw Object.assign(new Error(m['access.code.sendLimit']), { status: 429, body: { code: 4291, message: 'x' } }); } });
     actor.send({ ...PHONE, type: 'phone.submit' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.failureSendCodeSms).toBe(m['access.code.sendLimit']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.failureSendCodeSms)).toBe(m['access.code.sendLimit']));
     expect(actor.getSnapshot().value).toBe('phoneEntry');
     expect(actor.getSnapshot().context.cellPhone).toBe(PHONE.cellPhone);
   });
@@ -97,7 +97,7 @@ describe('authMachine', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(actor.getSnapshot().context.resendSecondsLeft).toBe(0);
     actor.send({ type: 'code.resend' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(m['access.code.resentSms']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.notice)).toBe(m['access.code.resentSms']));
     expect(requests[1]).toMatchObject({ phone: '5511987654321', resend: true, coupon: null, type: 'SIGN_IN' });
     expect(actor.getSnapshot().context.resendSecondsLeft).toBe(RESEND_COOLDOWN_S);
   });
@@ -113,24 +113,24 @@ describe('authMachine', () => {
     expect(email).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
     actor.send({ type: 'code.resendWhatsapp' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(m['access.code.resentWhatsapp']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.notice)).toBe(m['access.code.resentWhatsapp']));
     expect(requests[1]).toMatchObject({ origin: 'REQUEST_WHATSAPP', resend: true });
     await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
     actor.send({ type: 'code.resendEmail' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(m['access.code.resentEmail']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.notice)).toBe(m['access.code.resentEmail']));
     expect(email).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a malformed code without calling the server and shows a refused code as failureAccessCode', async () => {
-    const check = vi.fn(async () => { throw new Error(m['access.code.invalid']); });
+    const check = vi.fn(async () => { throw Object.assign(new Error(m['access.code.invalid']), { status: 400, body: { code: 3000, message: 'x', field: 'code' } }); });
     const { actor } = start({ check });
     actor.send({ ...PHONE, type: 'phone.submit' });
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
     actor.send({ type: 'code.submit', code: '12a' });
-    expect(actor.getSnapshot().context.failureAccessCode).toBe(m['common.access.form.maxCode']);
+    expect(t(actor.getSnapshot().context.failureAccessCode)).toBe(m['common.access.form.maxCode']);
     expect(check).not.toHaveBeenCalled();
     actor.send({ type: 'code.submit', code: '123456' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.failureAccessCode).toBe(m['access.code.invalid']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.failureAccessCode)).toBe(m['access.code.invalid']));
     expect(actor.getSnapshot().hasTag('code')).toBe(true);
   });
 
@@ -149,7 +149,7 @@ describe('authMachine', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
     actor.send({ type: 'code.submit', code: '123456' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('notRegistered'));
-    expect(actor.getSnapshot().context.signInFailure).toBe('Você ainda não está cadastrado. Cadastre-se já!');
+    expect(t(actor.getSnapshot().context.signInFailure)).toBe('Você ainda não está cadastrado. Cadastre-se já!');
     actor.send({ type: 'registration.start' });
     expect(actor.getSnapshot().hasTag('registration')).toBe(true);
     actor.send({ type: 'account.submit', form: personalForm });
@@ -166,7 +166,7 @@ describe('authMachine', () => {
     const bad: RegistrationForm = { ...personalForm, name: 'Jo', email: 'nope', unit_type: 'APARTAMENTO', bill: 0, terms: false };
     actor.send({ type: 'account.submit', form: bad });
     const c = actor.getSnapshot().context;
-    expect(c.registrationErrors).toMatchObject({
+    expect(Object.fromEntries(Object.entries(c.registrationErrors).map(([field, key]) => [field, t(key)]))).toMatchObject({
       name: m['common.form.name.min'], email: m['common.form.email.invalid'],
       unit_type: m['common.form.unit.valid'], bill: m['common.form.bill.required'], terms: m['common.form.terms.required'],
     });
@@ -177,16 +177,16 @@ describe('authMachine', () => {
   it('company form: CNPJ rules, and a server refusal is shown without losing the form', async () => {
     const { actor } = start({
       input: { flow: 'SIGN_UP', registerType: 'business', confirmed: { phone: '5511987654321', phoneProof: 'p' } },
-      create: async () => { throw new Error(m['api.1005']); },
+      create: async () => { throw Object.assign(new Error(m['api.1005']), { status: 409, body: { code: 1005, message: 'x' } }); },
     });
     const company: RegistrationForm = {
       kind: 'business', name: 'Solar Ltda', email: 'a@b.com.br', state: 'SP', city: 3550308, unit_type: 'EMPRESA',
       bill: 1000, coupon: '', cnpj: '11.111.111/1111-11', terms: true,
     };
     actor.send({ type: 'account.submit', form: company });
-    expect(actor.getSnapshot().context.registrationErrors.cnpj).toBe(m['common.form.cnpj.invalid']);
+    expect(t(actor.getSnapshot().context.registrationErrors.cnpj)).toBe(m['common.form.cnpj.invalid']);
     actor.send({ type: 'account.submit', form: { ...company, cnpj: '11.222.333/0001-81' } });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.registrationFailure).toBe(m['api.1005']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.registrationFailure)).toBe(m['api.1005']));
     expect(actor.getSnapshot().value).toBe('registration');
     expect(actor.getSnapshot().context.registrationDraft).toMatchObject({ cnpj: '11.222.333/0001-81' });
   });
@@ -199,7 +199,7 @@ describe('authMachine', () => {
     const ctx = actor.getSnapshot().context;
     expect(ctx.resendSecondsLeft).toBe(18);
     expect(ctx.failureSendCodeSms).toBeNull();
-    expect(ctx.notice).toBe(m['access.code.alreadySent']);
+    expect(t(ctx.notice)).toBe(m['access.code.alreadySent']);
     expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
     await vi.advanceTimersByTimeAsync(18_000);
     expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(true);
@@ -209,7 +209,7 @@ describe('authMachine', () => {
     const limit = Object.assign(new Error(m['access.code.sendLimit']), { status: 429, body: { code: 4291, message: 'x', retry_after_s: 300 } });
     const { actor } = start({ request: async () => { throw limit; } });
     actor.send({ ...PHONE, type: 'phone.submit' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.failureSendCodeSms).toBe(m['access.code.sendLimit']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.failureSendCodeSms)).toBe(m['access.code.sendLimit']));
     expect(actor.getSnapshot().value).toBe('phoneEntry');
   });
 
@@ -219,12 +219,12 @@ describe('authMachine', () => {
     actor.send({ ...PHONE, type: 'phone.submit' });
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
     actor.send({ type: 'code.submit', code: '123456' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.failureAccessCode).toBe(m['common.error.network']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.failureAccessCode)).toBe(m['common.error.network']));
     expect(actor.getSnapshot().context.codeRefusals).toBe(0);
     answer = Object.assign(new Error(m['access.code.invalid']), { status: 400, body: { code: 3000, message: 'x', field: 'code' } });
     actor.send({ type: 'code.submit', code: '123456' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.codeRefusals).toBe(1));
-    expect(actor.getSnapshot().context.failureAccessCode).toBe(m['access.code.invalid']);
+    expect(t(actor.getSnapshot().context.failureAccessCode)).toBe(m['access.code.invalid']);
   });
 
   it('a refusal naming an input (unknown coupon, e-mail in use) is shown under that input, the rest of the form kept', async () => {
@@ -234,12 +234,25 @@ describe('authMachine', () => {
       create: async () => { throw refusal; },
     });
     actor.send({ type: 'account.submit', form: personalForm });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.registrationErrors.coupon).toBe(m['signup.coupon.invalid']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.registrationErrors.coupon)).toBe(m['signup.coupon.invalid']));
     expect(actor.getSnapshot().context.registrationFailure).toBeNull();
     expect(actor.getSnapshot().context.registrationDraft).toMatchObject({ name: 'Maria Silva', coupon: 'promo10' });
     refusal = Object.assign(new Error(m['api.1005']), { status: 409, body: { code: 1005, message: 'x', field: 'email' } });
     actor.send({ type: 'account.submit', form: { ...personalForm, coupon: '' } });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.registrationErrors.email).toBe(m['api.1005']));
+    await vi.waitFor(() => expect(t(actor.getSnapshot().context.registrationErrors.email)).toBe(m['api.1005']));
     expect(actor.getSnapshot().context.registrationErrors.coupon).toBeUndefined();
+  });
+  it('keeps catalogue keys, never texts: the screens look the words up', async () => {
+    const offline = Object.assign(new Error('Failed to fetch'), { status: 0 });
+    const { actor } = start({ request: async () => { throw offline; } });
+    actor.send({ type: 'phone.submit', countryCode: '5', cellPhone: '(11) 8765', recaptcha: 'x' });
+    expect(actor.getSnapshot().context.phoneErrors).toEqual({ countryCode: 'code.COUNTRY_CODE_INVALID', cellPhone: 'code.PHONE_NUMBER_INVALID' });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    // a cut connection says so, whatever text the thrown error carries
+    await vi.waitFor(() => expect(actor.getSnapshot().context.failureSendCodeSms).toBe('common.error.network'));
+    const { failureSendCodeSms, failureAccessCode, signInFailure, notice, registrationFailure } = actor.getSnapshot().context;
+    for (const value of [failureSendCodeSms, failureAccessCode, signInFailure, notice, registrationFailure]) {
+      expect(value === null || value in m).toBe(true);
+    }
   });
 });

@@ -20,7 +20,7 @@ function start(server: { list: BellNotification[]; failPatch?: boolean }) {
         return server.list.find((n) => n.id === input.id)!;
       }),
     },
-    actions: { tellReadFailed: () => { readFailures++; } },
+    actions: { notifyError: () => { readFailures++; } },
   });
   const actor = createActor(machine).start();
   return { actor, calls, readFailures: () => readFailures, unread: () => unreadCount(actor.getSnapshot().context.list) };

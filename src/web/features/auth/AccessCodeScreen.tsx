@@ -7,8 +7,10 @@ import { PHONE_SCREEN_ERROR_TOAST, toast } from '../../ui/Toast/Toast';
 import { useScreenErrorToasts } from '../../ui/Toast/useScreenToasts';
 import { AuthLayout } from '../../ui/AuthLayout/AuthLayout';
 import { useAuthActor, useJourneyActor, type AuthActor } from '../../journey/JourneyContext';
+import { PATHS } from '#shared/routes';
 import { useGo } from '../../journey/useGo';
 import { formatPhone } from '#shared/phone';
+import { messages as m, t } from '#shared/messages';
 import * as s from './parts/authForm.css';
 
 /** '0:29' */
@@ -23,10 +25,10 @@ function CodeForm({ auth }: { auth: AuthActor }) {
   const showError = useScreenErrorToasts();
 
   useEffect(() => {
-    if (ctx.failureAccessCode) showError(ctx.failureAccessCode, PHONE_SCREEN_ERROR_TOAST);
+    if (ctx.failureAccessCode) showError(m[ctx.failureAccessCode], PHONE_SCREEN_ERROR_TOAST);
   }, [ctx.failureAccessCode, showError]);
   useEffect(() => {
-    if (ctx.failureSendCodeSms) showError(ctx.failureSendCodeSms, PHONE_SCREEN_ERROR_TOAST);
+    if (ctx.failureSendCodeSms) showError(m[ctx.failureSendCodeSms], PHONE_SCREEN_ERROR_TOAST);
   }, [ctx.failureSendCodeSms, showError]);
   // The boxes are disabled while the code is checked, which drops the keyboard focus. When the check
   // fails: a refused code (wrong, expired) is emptied and the first box focused, so the next code is
@@ -49,7 +51,7 @@ function CodeForm({ auth }: { auth: AuthActor }) {
   }, [verifying, refusals, ctx.failureAccessCode]);
   useEffect(() => {
     if (!ctx.notice) return;
-    toast.success(ctx.notice);
+    toast.success(m[ctx.notice]);
     auth.send({ type: 'notice.dismiss' });
   }, [ctx.notice, auth]);
 
@@ -72,7 +74,7 @@ function CodeForm({ auth }: { auth: AuthActor }) {
           onChange={setCode}
           onComplete={submit}
           isDisabled={verifying}
-          errorMessage={ctx.failureAccessCode ?? undefined}
+          errorMessage={t(ctx.failureAccessCode)}
           autoFocus
         />
         <Button type="submit" isPending={verifying} fullWidth>Confirmar</Button>
@@ -101,7 +103,7 @@ export default function AccessCodeScreen() {
   useEffect(() => { void import('./CreateAccountScreen'); }, []);
   if (!auth) return <LoadingScreen />;
   return (
-    <AuthLayout onHome={() => go('/')}>
+    <AuthLayout onHome={() => go(PATHS.landing)}>
       <CodeForm auth={auth} />
     </AuthLayout>
   );

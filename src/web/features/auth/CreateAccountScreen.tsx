@@ -13,10 +13,12 @@ import { useScreenErrorToasts } from '../../ui/Toast/useScreenToasts';
 import { focusFirstInvalid } from '../../ui/Field/focusFirstInvalid';
 import { AuthLayout } from '../../ui/AuthLayout/AuthLayout';
 import { useAuthActor, useJourney, useJourneyActor, type AuthActor } from '../../journey/JourneyContext';
+import { PATHS } from '#shared/routes';
 import { useGo } from '../../journey/useGo';
 import { readBill } from '../../journey/session';
 import { BUSINESS_UNIT_TYPES, PERSONAL_UNIT_TYPES, UNIT_TYPE_LABELS } from '#shared/auth/payloads';
-import { messages as m } from '#shared/messages';
+import { messages as m, t } from '#shared/messages';
+import { Notice } from '../../ui/Notice/Notice';
 import type { RegistrationForm } from '#machines/auth/authMachine';
 import { useCities } from './parts/useCities';
 import * as s from './parts/authForm.css';
@@ -49,7 +51,7 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
   const showError = useScreenErrorToasts();
 
   useEffect(() => {
-    if (ctx.registrationFailure) showError(ctx.registrationFailure);
+    if (ctx.registrationFailure) showError(m[ctx.registrationFailure]);
   }, [ctx.registrationFailure, showError]);
   // a refused submit (form rules, or the server naming an input) puts the keyboard on the first wrong field
   useEffect(() => {
@@ -78,29 +80,29 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
       <h1 className={s.title}>{business ? 'Dados da empresa' : 'Seus dados'}</h1>
       <p className={s.lead}>Falta pouco: complete o cadastro para calcular sua economia.</p>
       <form ref={formRef} className={s.form} noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        {ctx.registrationFailure ? <p role="alert" className={s.alert}>{ctx.registrationFailure}</p> : null}
+        {ctx.registrationFailure ? <Notice tone="error">{m[ctx.registrationFailure]}</Notice> : null}
         {business ? (
-          <TextField label="CNPJ" value={draft.cnpj} onChange={(v) => set('cnpj', v)} errorMessage={errors.cnpj} isRequired showRequired autoComplete="off" autoFocus />
+          <TextField label="CNPJ" value={draft.cnpj} onChange={(v) => set('cnpj', v)} errorMessage={t(errors.cnpj)} isRequired showRequired autoComplete="off" autoFocus />
         ) : null}
         <TextField
           label={business ? 'Razão social' : 'Nome'}
           value={draft.name}
           onChange={(v) => set('name', v)}
-          errorMessage={errors.name}
+          errorMessage={t(errors.name)}
           isRequired
           showRequired
           autoComplete={business ? 'organization' : 'name'}
           // the code screen's boxes are gone with the focus in them: the form starts at its first field
           autoFocus={!business}
         />
-        <TextField label="E-mail" type="email" value={draft.email} onChange={(v) => set('email', v)} errorMessage={errors.email} isRequired showRequired autoComplete="email" />
+        <TextField label="E-mail" type="email" value={draft.email} onChange={(v) => set('email', v)} errorMessage={t(errors.email)} isRequired showRequired autoComplete="email" />
         <div className={s.twoColumns}>
           <Select
             label="Estado"
             options={STATES}
             value={draft.state || null}
             onChange={(id) => setDraft((d) => ({ ...d, state: id ?? '', city: null }))}
-            errorMessage={errors.state}
+            errorMessage={t(errors.state)}
             showRequired
           />
           <ComboBox
@@ -110,15 +112,14 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
             onChange={(id) => set('city', id ? Number(id) : null)}
             isDisabled={!draft.state || citiesLoading || citiesFailed}
             description={draft.state ? undefined : m['common.form.city.required']}
-            errorMessage={errors.city}
+            errorMessage={t(errors.city)}
             showRequired
           />
         </div>
         {citiesFailed ? (
-          <div role="alert" className={s.alert}>
-            {m['common.form.city.loadFailed']}{' '}
-            <Button variant="link" onPress={retryCities}>{m['common.form.city.retry']}</Button>
-          </div>
+          <Notice tone="error">
+            <p>{m['common.form.city.loadFailed']}{' '}<Button variant="link" onPress={retryCities}>{m['common.form.city.retry']}</Button></p>
+          </Notice>
         ) : null}
         <div className={s.twoColumns}>
           <Select
@@ -126,19 +127,19 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
             options={unitOptions}
             value={draft.unit_type || null}
             onChange={(id) => set('unit_type', id ?? '')}
-            errorMessage={errors.unit_type}
+            errorMessage={t(errors.unit_type)}
             showRequired
           />
-          <CurrencyField label="Valor da conta" value={draft.bill} onChange={(v) => set('bill', v)} errorMessage={errors.bill} showRequired />
+          <CurrencyField label="Valor da conta" value={draft.bill} onChange={(v) => set('bill', v)} errorMessage={t(errors.bill)} showRequired />
         </div>
         <TextField
           label="Cupom"
           value={draft.coupon}
           onChange={(v) => set('coupon', v.toUpperCase())}
-          errorMessage={errors.coupon}
+          errorMessage={t(errors.coupon)}
           autoComplete="off"
         />
-        <Checkbox isSelected={draft.terms} onChange={(v) => set('terms', v)} errorMessage={errors.terms}>
+        <Checkbox isSelected={draft.terms} onChange={(v) => set('terms', v)} errorMessage={t(errors.terms)}>
           Li e concordo com os Termos de uso e a{' '}
           <Link href="/politica-de-privacidade.pdf" external>Política de privacidade</Link>
         </Checkbox>
@@ -156,7 +157,7 @@ export default function CreateAccountScreen() {
   // the thank-you countdown lasts 3 s: have its screen loaded before the form is sent, not during it
   useEffect(() => { void import('./ThankYouScreen'); }, []);
   if (!auth) return <LoadingScreen />;
-  return <RegistrationLayout auth={auth} onHome={() => go('/')} />;
+  return <RegistrationLayout auth={auth} onHome={() => go(PATHS.landing)} />;
 }
 
 function RegistrationLayout({ auth, onHome }: { auth: AuthActor; onHome: () => void }) {

@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { AuthLayout } from '../../ui/AuthLayout/AuthLayout';
 import { useAuthActor, type AuthActor } from '../../journey/JourneyContext';
+import { PATHS } from '#shared/routes';
 import { useGo } from '../../journey/useGo';
 import { PhoneStep } from './parts/PhoneStep';
 import * as s from './parts/authForm.css';
@@ -23,13 +24,13 @@ export default function LoginScreen() {
   const go = useGo();
   if (!auth) return <LoadingScreen />;
   return (
-    <AuthLayout onHome={() => go('/')}>
+    <AuthLayout onHome={() => go(PATHS.landing)}>
       {/* a new auth flow (Back, a new visit to the route) starts a fresh form: the spent bot-check payload goes with the old one */}
       <PhoneStep key={auth.sessionId} auth={auth} title="Acesse sua conta" lead="Informe seu celular para receber o código de acesso por SMS.">
         <NotRegisteredOffer auth={auth} />
         <div className={s.row}>
           <span className={s.muted}>Ainda não tem cadastro?</span>
-          <Button variant="secondary" onPress={() => go('/sign-up')}>Cadastre-se</Button>
+          <Button variant="secondary" onPress={() => go(PATHS.signUp)}>Cadastre-se</Button>
         </div>
       </PhoneStep>
     </AuthLayout>

@@ -5,8 +5,8 @@ import { Link } from '../../ui/Link/Link';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { AuthLayout } from '../../ui/AuthLayout/AuthLayout';
 import { useAuthActor, useJourney } from '../../journey/JourneyContext';
+import { PATHS, urlOfPath } from '#shared/routes';
 import { useGo } from '../../journey/useGo';
-import { urlOfPath } from '../../journey/paths';
 import { PhoneStep } from './parts/PhoneStep';
 import * as s from './parts/authForm.css';
 
@@ -22,9 +22,9 @@ export default function SignUpScreen() {
     <LinkNavigation navigate={(href) => router.history.push(href)}>
     <AuthLayout
       variant={business ? 'business' : 'personal'}
-      onHome={() => go('/')}
+      onHome={() => go(PATHS.landing)}
       panelTitle={business ? 'Energia solar para a sua empresa, sem investimento.' : undefined}
-      panelAction={<Button variant="secondary" onPress={() => go('/login')}>Acesso</Button>}
+      panelAction={<Button variant="secondary" onPress={() => go(PATHS.login)}>Acesso</Button>}
     >
       {/* a new auth flow (Back, a new visit to the route) starts a fresh form: the spent bot-check payload goes with the old one */}
       <PhoneStep
@@ -33,11 +33,11 @@ export default function SignUpScreen() {
         title={business ? 'Cadastro da empresa' : 'Crie sua conta'}
         lead="Informe seu celular: enviaremos um código por SMS para confirmar o número."
       >
-        <Link href={urlOfPath('/login')}>Já tem cadastro? Acesse a plataforma.</Link>
+        <Link href={urlOfPath(PATHS.login)}>Já tem cadastro? Acesse a plataforma.</Link>
         {business ? (
-          <Link href={urlOfPath('/sign-up')}>Quero cadastrar minha casa</Link>
+          <Link href={urlOfPath(PATHS.signUp)}>Quero cadastrar minha casa</Link>
         ) : (
-          <Link href={urlOfPath('/sign-up', { type: 'business' })}>Quero cadastrar minha empresa</Link>
+          <Link href={urlOfPath(PATHS.signUp, { type: 'business' })}>Quero cadastrar minha empresa</Link>
         )}
       </PhoneStep>
       <p className={s.muted}>Seus dados são usados apenas para o seu cadastro.</p>

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { PATHS, urlOfPath } from '#shared/routes';
 import { LightButton } from '../../ui/Button/LightButton';
 import { Logo } from '../../ui/Logo/Logo';
 import { SiteFooter } from '../../ui/SiteFooter/SiteFooter';
@@ -46,7 +47,7 @@ export function LandingPage({ onStart, onLogin }: LandingPageProps) {
       <header className={styles.header}>
         <Logo />
         {onLogin ? (
-          <a className={styles.loginLink} href="/pt/login" onClick={followInApp(onLogin)}>
+          <a className={styles.loginLink} href={urlOfPath(PATHS.login)} onClick={followInApp(onLogin)}>
             Já sou cliente
           </a>
         ) : null}

@@ -5,7 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BillPage, nextStepAfterBill, type BillPageProps } from '../../../../src/web/features/bill/BillScreen';
+import { BillFlow, type BillFlowProps } from '../../../../src/web/features/bill/BillScreen';
+import { nextStepAfterBill } from '#shared/bill/rules';
 import { createApi, type Api } from '../../../../src/web/api/client';
 import { createTestServer, type TestServer } from '../../../support/server';
 import { call, lastCode, newPhone, personalSignUp, requestCode, signUpNewCustomer } from '../../../support/flows';
@@ -27,12 +28,12 @@ beforeAll(async () => { server = await createTestServer(); });
 afterAll(async () => { await server?.close(); });
 afterEach(() => { cleanup(); });
 
-function renderBill(token: string, fetch: typeof server.fetch = server.fetch, extra: Partial<BillPageProps> = {}) {
+function renderBill(token: string, fetch: typeof server.fetch = server.fetch, extra: Partial<BillFlowProps> = {}) {
   const api: Api = createApi({ fetch, origin: 'http://portal.test', getToken: () => token });
   let loggedOut = 0;
   const getApi = () => Promise.resolve(api);
   const onLogout = () => { loggedOut++; };
-  render(<BillPage getApi={getApi} onLogout={onLogout} {...extra} />);
+  render(<BillFlow getApi={getApi} onLogout={onLogout} {...extra} />);
   return { loggedOut: () => loggedOut };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, configure, render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { ProposalPage, type SaveFile } from '../../../../src/web/features/proposal/ProposalScreen';
+import { ProposalFlow, type SaveFile } from '../../../../src/web/features/proposal/ProposalScreen';
 import { createApi, type Api } from '../../../../src/web/api/client';
 import { createStaff } from '../../../../src/server/staff/service';
 import { messages as m } from '#shared/messages';
@@ -48,7 +48,7 @@ function renderProposal(c: ServerCustomer, type: ProposalType, fetch: typeof ser
   const api: Api = createApi({ fetch, origin: 'http://portal.test', getToken: () => c.token });
   const seen = { menu: 0, went: [] as string[], saved: [] as { file: Blob; name: string }[] };
   const saveFile: SaveFile = (file, name) => { seen.saved.push({ file, name }); };
-  render(<ProposalPage type={type} getApi={() => Promise.resolve(api)} onMenuChanged={() => { seen.menu++; }} onGo={(p) => { seen.went.push(p); }} saveFile={saveFile} />);
+  render(<ProposalFlow type={type} getApi={() => Promise.resolve(api)} onMenuChanged={() => { seen.menu++; }} onGo={(p) => { seen.went.push(p); }} saveFile={saveFile} />);
   return seen;
 }
 const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VisitPage } from '../../../../src/web/features/visit/VisitScreen';
+import { VisitFlow } from '../../../../src/web/features/visit/VisitScreen';
 import { createApi, type Api } from '../../../../src/web/api/client';
 import { queues } from '../../../../src/web/ui/Toast/toastQueue';
 import { brasilApiCep, createCepLookup, viaCep } from '../../../../src/server/providers/cep/index';
@@ -48,7 +48,7 @@ async function customerAtVisit(): Promise<ServerCustomer> {
 function renderVisit(c: ServerCustomer, wrap: (api: Api) => Api = (api) => api) {
   const api: Api = wrap(createApi({ fetch: server.fetch, origin: 'http://portal.test', getToken: () => c.token }));
   const seen = { menu: 0, went: [] as string[] };
-  render(<VisitPage getApi={() => Promise.resolve(api)} now={() => server.clock.now()} onMenuChanged={() => { seen.menu++; }} onNavigate={(p) => { seen.went.push(p); }} />);
+  render(<VisitFlow getApi={() => Promise.resolve(api)} now={() => server.clock.now()} onMenuChanged={() => { seen.menu++; }} onNavigate={(p) => { seen.went.push(p); }} />);
   return seen;
 }
 const isDisabled = (el: HTMLElement) => el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true' || el.hasAttribute('data-disabled');

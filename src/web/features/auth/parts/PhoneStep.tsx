@@ -8,7 +8,8 @@ import { useScreenErrorToasts } from '../../../ui/Toast/useScreenToasts';
 import { focusFirstInvalid } from '../../../ui/Field/focusFirstInvalid';
 import type { AuthActor } from '../../../journey/JourneyContext';
 import { useBotCheckChallengeUrl } from '../../../journey/JourneyContext';
-import { messages as m } from '#shared/messages';
+import { messages as m, t } from '#shared/messages';
+import { Notice } from '../../../ui/Notice/Notice';
 import * as s from './authForm.css';
 
 /**
@@ -33,9 +34,9 @@ export function PhoneStep({ auth, title, lead, children }: { auth: AuthActor; ti
   const failure = ctx.failureSendCodeSms;
   useEffect(() => {
     if (!failure) return;
-    showError(failure, PHONE_SCREEN_ERROR_TOAST);
+    showError(m[failure], PHONE_SCREEN_ERROR_TOAST);
     // a bot-check payload is single use: a refused request needs a new one
-    if (failure !== m['code.RECAPTCHA_REQUIRED']) {
+    if (failure !== 'code.RECAPTCHA_REQUIRED') {
       setPayload('');
       setResetSignal((n) => n + 1);
     }
@@ -57,8 +58,8 @@ export function PhoneStep({ auth, title, lead, children }: { auth: AuthActor; ti
         <PhoneField
           value={phone}
           onChange={setPhone}
-          countryCodeError={ctx.phoneErrors.countryCode}
-          cellPhoneError={ctx.phoneErrors.cellPhone}
+          countryCodeError={t(ctx.phoneErrors.countryCode)}
+          cellPhoneError={t(ctx.phoneErrors.cellPhone)}
           isDisabled={busy}
           autoFocus
         />
@@ -67,12 +68,10 @@ export function PhoneStep({ auth, title, lead, children }: { auth: AuthActor; ti
           onReset={() => setPayload('')}
           resetSignal={resetSignal}
           challengeUrl={challengeUrl}
-          errorMessage={failure === m['code.RECAPTCHA_REQUIRED'] ? failure : undefined}
+          errorMessage={failure === 'code.RECAPTCHA_REQUIRED' ? m[failure] : undefined}
         />
         <Button type="submit" isPending={busy} fullWidth>Receber código por SMS</Button>
-        {ctx.signInFailure ? (
-          <p role="alert" className={s.alert}>{ctx.signInFailure}</p>
-        ) : null}
+        {ctx.signInFailure ? <Notice tone="error">{m[ctx.signInFailure]}</Notice> : null}
         {children}
       </form>
     </>

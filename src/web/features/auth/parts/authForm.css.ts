@@ -17,14 +17,6 @@ export const twoColumns = style({
   gap: vars.space.lg,
   gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
 });
-export const alert = style({
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  fontSize: vars.fontSize.sm,
-  margin: 0,
-});
 export const phone = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
 export const countdown = style({ fontVariantNumeric: 'tabular-nums' });

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useMachine } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { Button as RACButton } from 'react-aria-components/Button';
 import { Dialog, DialogTrigger, Heading } from 'react-aria-components/Dialog';
@@ -8,9 +7,9 @@ import { notificationMachine } from '#machines/notification/notificationMachine'
 import { arrivalAnnouncement, badgeText, bellLabel, unreadCount, type BellNotification } from '#shared/notification/rules';
 import { messages as m } from '#shared/messages';
 import type { Api } from '../../../api/client';
+import { usePageMachine } from '../../../journey/usePageMachine';
 import { Button } from '../../../ui/Button/Button';
 import { Spinner } from '../../../ui/Spinner/Spinner';
-import { toast } from '../../../ui/Toast/toastQueue';
 import { visuallyHidden } from '../../../theme/a11y.css';
 import * as s from './NotificationBell.css';
 
@@ -40,14 +39,8 @@ export interface NotificationBellProps {
  * unread one read. The rules are the notifications machine's.
  */
 export function NotificationBell({ getApi, refreshKey }: NotificationBellProps) {
-  const machine = useMemo(
-    () => notificationMachine.provide({
-      actors: notificationActors(getApi),
-      actions: { tellReadFailed: () => { toast.error(m['notifications.read.error']); } },
-    }),
-    [getApi],
-  );
-  const [state, send] = useMachine(machine);
+  // a failed read is told as a toast (the machine's notifyError)
+  const [state, send] = usePageMachine(notificationMachine, notificationActors(getApi));
   const [isOpen, setOpen] = useState(false);
 
   const firstKey = useRef(refreshKey);

@@ -1,26 +1,36 @@
 import { useEffect, useId, useRef } from 'react';
 import { DropZone } from 'react-aria-components/DropZone';
 import { FileTrigger } from 'react-aria-components/FileTrigger';
-import { Button } from '../../../ui/Button/Button';
+import { Button } from '../Button/Button';
 import { ACCEPTED_UPLOAD_TYPES, shortFileName } from '#shared/upload';
-import type { PickedFile } from '#machines/bill/billMachine';
-import * as f from '../../../ui/Field/Field.css';
-import * as s from '../BillScreen.css';
+import * as f from '../Field/Field.css';
+import * as styles from './FileDrop.css';
 
-export interface UploadAreaProps {
+export interface FileDropProps {
   label: string;
   /** why this file is asked for, under the label */
   description?: string;
-  file: PickedFile | null;
-  /** the message under the area (size, type, missing badge) */
+  /** the file chosen so far (its name is shown, shortened) */
+  file: { name: string } | null;
+  /** the message under the area (size, type, missing file) */
   error: string | null;
   onChoose: (file: File) => void;
   onRemove: () => void;
   isDisabled?: boolean;
+  /** @default the portal's uploads: PDF, JPEG, PNG */
+  acceptedFileTypes?: readonly string[];
+  /** @default 'PDF, JPG ou PNG, até 10 MB' */
+  hint?: string;
 }
 
-/** One file: drop it or pick it (RAC DropZone + FileTrigger); once chosen, its short name, a success icon and 'Remover'. */
-export function UploadArea({ label, description, file, error, onChoose, onRemove, isDisabled }: UploadAreaProps) {
+/**
+ * One file: drop it or pick it (RAC DropZone + FileTrigger); once chosen, its short name, a success
+ * icon and 'Remover'. The picker carries `data-upload-trigger` and 'Remover' `data-upload-remove`,
+ * so a page can put the keyboard on them.
+ */
+export function FileDrop({
+  label, description, file, error, onChoose, onRemove, isDisabled, acceptedFileTypes = ACCEPTED_UPLOAD_TYPES, hint = 'PDF, JPG ou PNG, até 10 MB',
+}: FileDropProps) {
   const labelId = useId();
   const errorId = useId();
   const descriptionId = useId();
@@ -38,21 +48,21 @@ export function UploadArea({ label, description, file, error, onChoose, onRemove
     group.current?.querySelector<HTMLElement>(file ? '[data-upload-remove]' : '[data-upload-trigger]')?.focus();
   }, [file]);
   return (
-    <div ref={group} className={s.uploadBlock} role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
-      <p id={labelId} className={`${f.label} ${s.flush}`}>{label}</p>
-      {description ? <p id={descriptionId} className={`${f.description} ${s.flush}`}>{description}</p> : null}
+    <div ref={group} className={styles.block} role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
+      <p id={labelId} className={`${f.label} ${styles.flush}`}>{label}</p>
+      {description ? <p id={descriptionId} className={`${f.description} ${styles.flush}`}>{description}</p> : null}
       {file ? (
-        <div className={s.fileRow}>
-          <svg className={s.successIcon} width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+        <div className={styles.fileRow}>
+          <svg className={styles.successIcon} width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
             <circle cx="10" cy="10" r="9" fill="currentColor" />
             <path d="M6 10.5l2.5 2.5L14 7.5" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
           </svg>
-          <span className={s.fileName} title={file.name}>{shortFileName(file.name)}</span>
+          <span className={styles.fileName} title={file.name}>{shortFileName(file.name)}</span>
           <Button variant="link" size="sm" onPress={onRemove} isDisabled={isDisabled} aria-label={`Remover ${file.name}`} data-upload-remove>Remover</Button>
         </div>
       ) : (
         <DropZone
-          className={s.dropZone}
+          className={styles.dropZone}
           aria-label={label}
           isDisabled={isDisabled}
           onDrop={async (e) => {
@@ -64,14 +74,14 @@ export function UploadArea({ label, description, file, error, onChoose, onRemove
             }
           }}
         >
-          <span className={s.dragHint}>Arraste o arquivo até aqui ou</span>
-          <FileTrigger acceptedFileTypes={[...ACCEPTED_UPLOAD_TYPES]} onSelect={(list) => { const f = list?.[0]; if (f) onChoose(f); }}>
+          <span className={styles.dragHint}>Arraste o arquivo até aqui ou</span>
+          <FileTrigger acceptedFileTypes={[...acceptedFileTypes]} onSelect={(list) => { const chosen = list?.[0]; if (chosen) onChoose(chosen); }}>
             <Button variant="secondary" size="sm" isDisabled={isDisabled} data-upload-trigger>Escolher arquivo</Button>
           </FileTrigger>
-          <p className={s.hint}>PDF, JPG ou PNG, até 10 MB</p>
+          <p className={styles.hint}>{hint}</p>
         </DropZone>
       )}
-      {error ? <p id={errorId} className={`${f.error} ${s.flush}`} role="alert">{error}</p> : null}
+      {error ? <p id={errorId} className={`${f.error} ${styles.flush}`} role="alert">{error}</p> : null}
     </div>
   );
 }

@@ -2,16 +2,6 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme';
 import { up } from '../../theme/media';
 
-export const section = style({
-  display: 'flex', flexDirection: 'column', gap: vars.space.xl, padding: vars.space.lg, maxWidth: 1040, width: '100%', boxSizing: 'border-box',
-  '@media': { [up.md]: { padding: vars.space.xl } },
-});
-export const head = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const title = style({ fontSize: vars.fontSize.xl, color: vars.color.text, margin: 0, outline: 'none', '@media': { [up.md]: { fontSize: vars.fontSize.xxl } } });
-export const note = style({
-  margin: 0, color: vars.color.warning, background: vars.color.warningSoft, borderRadius: vars.radius.md,
-  padding: `${vars.space.sm} ${vars.space.md}`, lineHeight: vars.lineHeight.body, fontSize: vars.fontSize.sm,
-});
 export const muted = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
 /** the five figure cards: two columns on a phone, three on a tablet, one row from 1100 px */
 export const cards = style({
@@ -61,13 +51,8 @@ export const actions = style({
   display: 'flex', flexDirection: 'column', gap: vars.space.md,
   '@media': { [up.sm]: { flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center' } },
 });
-export const error = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
-export const success = style({
-  // success green on its soft tint is 4.47:1, under WCAG AA's 4.5: the text is the brand's deep green
-  margin: 0, color: vars.color.brand, background: vars.color.successSoft, borderRadius: vars.radius.md, borderLeft: `4px solid ${vars.color.success}`,
-  padding: `${vars.space.sm} ${vars.space.md}`, fontWeight: vars.fontWeight.medium,
-});
-export const notice = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, alignItems: 'flex-start' });
+/** a confirmation and the button that goes on from it */
+export const confirmation = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, alignItems: 'flex-start' });
 export const dialogSection = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, marginBottom: vars.space.lg });
 export const dialogTitle = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.brand });
 /** one block per equipment (modules, inverters, structure): stacked on a phone, side by side from 768 px */

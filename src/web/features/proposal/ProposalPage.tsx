@@ -1,0 +1,168 @@
+import { useEffect, useRef } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { PaymentType, proposalMachine, ProposalEvent } from '#machines/proposal/proposalMachine';
+import { messages as m } from '#shared/messages';
+import { PROPOSAL_TITLE, proposalApproved, type ProposalType } from '#shared/proposal/rules';
+import { PATHS, type ScreenPath } from '#shared/routes';
+import { Button } from '../../ui/Button/Button';
+import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { Modal } from '../../ui/Modal/Modal';
+import { Notice } from '../../ui/Notice/Notice';
+import { Page } from '../../ui/Page/Page';
+import { ProposalDetails } from './parts/ProposalDetails';
+import { ProposalSummary } from './parts/ProposalSummary';
+import * as s from './ProposalPage.css';
+
+export type ProposalSnapshot = SnapshotFrom<typeof proposalMachine>;
+
+export interface ProposalPageProps {
+  type: ProposalType;
+  /** the proposal machine's snapshot */
+  state: ProposalSnapshot;
+  send: (event: ProposalEvent) => ProposalSnapshot;
+  /** goes on to another signed-in screen (the visit, the final proposal, payment) */
+  onGo: (path: ScreenPath) => void;
+}
+
+/** The proposal screen (spec §2 "Proposal screen"): one view for the initial and the final proposal. */
+export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
+  const c = state.context;
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const noticeFocused = useRef<string | null>(null);
+  const shown = state.matches('shown');
+  // after an approval the page reloads: the confirmation takes the focus the closed dialog gave
+  // back, once (later dialogs give focus back to their own buttons)
+  useEffect(() => {
+    if (c.notice && shown && noticeFocused.current !== c.notice) {
+      noticeFocused.current = c.notice;
+      noticeRef.current?.focus();
+    }
+  }, [c.notice, shown]);
+
+  // 'Tentar novamente' is replaced by a spinner and then the page: the keyboard goes to the page's
+  // title once it settles (else it falls to the top of the document)
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const retried = useRef(false);
+  const settled = !state.matches('loading') && !state.matches('deciding');
+  useEffect(() => {
+    if (settled && retried.current) {
+      retried.current = false;
+      titleRef.current?.focus();
+    }
+  }, [settled]);
+  const retry = () => { retried.current = true; send({ type: 'page.retry' }); };
+
+  const title = PROPOSAL_TITLE[type];
+  if (state.matches('loading') || state.matches('deciding')) return <LoadingScreen inline />;
+  if (state.matches('loadFailed') || state.matches('notReady')) {
+    return (
+      <Page title={title} titleRef={titleRef} width="wide">
+        {state.matches('loadFailed') ? <Notice tone="error">{m['proposal.load.error']}</Notice>
+          : <Notice>{type === 'INITIAL' ? m['proposal.initial.preparing'] : m['proposal.final.notYet']}</Notice>}
+        <div className={s.actions}>
+          <Button variant="secondary" onPress={retry}>{m['proposal.retry']}</Button>
+        </div>
+      </Page>
+    );
+  }
+
+  const data = c.data!;
+  const proposal = data.proposal!;
+  const approving = state.matches({ shown: { decision: { initial: 'approving' } } }) || state.matches({ shown: { decision: { final: 'approving' } } });
+  const choosing = (paymentType: PaymentType) => approving && c.paymentType === paymentType;
+  const confirmOpen = state.matches({ shown: { decision: { initial: 'confirming' } } }) || state.matches({ shown: { decision: { initial: 'approving' } } });
+  const downloading = state.matches({ shown: { pdf: 'downloading' } });
+  const initialApproved = type === 'INITIAL' && proposalApproved(data.customer.steps, 'INITIAL');
+  const finalApproved = type === 'FINAL' && proposalApproved(data.customer.steps, 'FINAL');
+
+  return (
+    <Page
+      title={title}
+      titleRef={titleRef}
+      titleId="proposal-title"
+      width="wide"
+      note={type === 'INITIAL' ? <Notice tone="warning" role={null}>{m['proposal.initial.note']}</Notice> : null}
+    >
+      {c.notice ? (
+        <div className={s.confirmation}>
+          <Notice ref={noticeRef} tabIndex={-1} tone="success">{m[c.notice]}</Notice>
+          {initialApproved ? <Button variant="brand" onPress={() => onGo(PATHS.technicalVisit)}>Agendar visita técnica</Button> : null}
+        </div>
+      ) : initialApproved ? (
+        // coming back after the approval: say why 'Avançar' is closed and where to go on
+        <div className={s.confirmation}>
+          <Notice tone="success">{m['proposal.initial.alreadyApproved']}</Notice>
+          <Button variant="brand" onPress={() => onGo(PATHS.technicalVisit)}>{m['proposal.initial.toVisit']}</Button>
+        </div>
+      ) : null}
+
+      <ProposalSummary proposal={proposal} onOpenDetails={() => send({ type: 'details.open' })} />
+
+      {c.error ? <Notice tone="error">{m[c.error]}</Notice> : null}
+      {c.downloadError ? <Notice tone="error">{m[c.downloadError]}</Notice> : null}
+
+      {type === 'INITIAL' ? (
+        <div className={s.actions}>
+          <Button variant="secondary" onPress={() => send({ type: 'pdf.download' })} isPending={downloading}>{m['proposal.download']}</Button>
+          <Button onPress={() => send({ type: 'proposal.advance' })} isDisabled={!state.can({ type: 'proposal.advance' })}>{m['proposal.advance']}</Button>
+          {data.hasFinalProposal ? <Button variant="link" onPress={() => onGo(PATHS.proposalFinal)}>{m['proposal.final.open']}</Button> : null}
+        </div>
+      ) : (
+        <>
+          <div className={s.actions}>
+            <Button variant="secondary" onPress={() => send({ type: 'pdf.download' })} isPending={downloading}>{m['proposal.download']}</Button>
+          </div>
+          {finalApproved ? (
+            <div className={s.confirmation}>
+              <Notice tone="success">{m['proposal.final.approved']}</Notice>
+              <Button variant="brand" onPress={() => onGo(PATHS.payment)}>{m['proposal.final.toPayment']}</Button>
+            </div>
+          ) : null}
+          <section className={s.choice} aria-labelledby="proposal-pay">
+            <h2 id="proposal-pay" className={s.panelTitle}>{m['proposal.final.choose']}</h2>
+            <div className={s.actions}>
+              <Button
+                onPress={() => send({ type: 'payment.choose', paymentType: 'CASH_PURCHASE' })}
+                isDisabled={!state.can({ type: 'payment.choose', paymentType: 'CASH_PURCHASE' }) && !choosing('CASH_PURCHASE')}
+                isPending={choosing('CASH_PURCHASE')}
+              >
+                {m['proposal.final.cash']}
+              </Button>
+              <Button
+                variant="brand"
+                onPress={() => send({ type: 'payment.choose', paymentType: 'FINANCING' })}
+                isDisabled={!state.can({ type: 'payment.choose', paymentType: 'FINANCING' }) && !choosing('FINANCING')}
+                isPending={choosing('FINANCING')}
+              >
+                {m['proposal.final.financing']}
+              </Button>
+            </div>
+          </section>
+        </>
+      )}
+
+      <Modal
+        isOpen={confirmOpen}
+        onOpenChange={(open) => { if (!open) send({ type: 'dialog.dismiss' }); }}
+        isLoading={approving}
+        size="sm"
+        title={m['proposal.initialDialog.title']}
+        footer={(
+          <Button onPress={() => send({ type: 'dialog.confirm' })} isPending={approving}>{m['proposal.initialDialog.confirm']}</Button>
+        )}
+      >
+        <p className={s.muted}>{m['proposal.initialDialog.body']}</p>
+      </Modal>
+
+      <Modal
+        isOpen={state.matches({ shown: { details: 'open' } })}
+        onOpenChange={(open) => { if (!open) send({ type: 'details.close' }); }}
+        size="lg"
+        title={m['proposal.details.title']}
+        footer={<Button variant="secondary" onPress={() => send({ type: 'details.close' })}>{m['proposal.details.close']}</Button>}
+      >
+        <ProposalDetails proposal={proposal} />
+      </Modal>
+    </Page>
+  );
+}

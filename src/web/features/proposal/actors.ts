@@ -1,0 +1,41 @@
+import { fromPromise } from 'xstate';
+import type { PaymentType, ProposalPageData } from '#machines/proposal/proposalMachine';
+import { latestProposal, PROPOSAL_FILE_NAME, type ProposalType } from '#shared/proposal/rules';
+import type { Api } from '../../api/client';
+
+/** Saves a downloaded file under `name` (the browser's download; tests pass their own). */
+export type SaveFile = (file: Blob, name: string) => void;
+
+export const saveInBrowser: SaveFile = (file, name) => {
+  const url = URL.createObjectURL(file);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+};
+
+/** The proposal machine's side effects against the API (spec §7 proposal calls) and the download. */
+export function proposalActors(getApi: () => Promise<Api>, saveFile: SaveFile) {
+  return {
+    loadProposal: fromPromise<ProposalPageData, { type: ProposalType }>(async ({ input }) => {
+      const api = await getApi();
+      const customer = await api.getCustomer();
+      const list = await api.getProposals(customer.id);
+      return {
+        customer: { id: customer.id, kind: customer.subscription_lending, steps: customer.steps },
+        proposal: latestProposal(list, input.type),
+        hasFinalProposal: list.some((p) => p.type === 'FINAL'),
+      };
+    }),
+    approveInitialProposal: fromPromise<unknown, { customerId: number }>(async ({ input }) => (await getApi()).approveInitialProposal(input.customerId)),
+    approveFinalProposal: fromPromise<unknown, { paymentType: PaymentType }>(async ({ input }) => (await getApi()).approveFinalProposal(input.paymentType)),
+    downloadPdf: fromPromise<unknown, { link: string; type: ProposalType }>(async ({ input }) => {
+      const pdf = await (await getApi()).downloadProposalPdf(input.link);
+      saveFile(pdf, `${PROPOSAL_FILE_NAME[input.type]}.pdf`);
+    }),
+  };
+}

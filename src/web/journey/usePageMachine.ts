@@ -1,0 +1,56 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import type { AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
+import { messages as m, type MessageKey } from '#shared/messages';
+import { toast } from '../ui/Toast/toastQueue';
+
+type Implementations<M extends AnyStateMachine> = NonNullable<Parameters<M['provide']>[0]>;
+type EdgeAction = (...args: never[]) => void;
+
+export interface PageMachineOptions<M extends AnyStateMachine> {
+  /** the machine's input (read once, when the page mounts) */
+  input?: InputFrom<M>;
+  /**
+   * The machine's other side effects at the edge (navigation, logout, local storage), as plain
+   * functions: the ones passed on the latest render run, so callers need not memoise them.
+   */
+  actions?: Implementations<M>['actions'];
+  /** the machine's `menuChanged` action: the journey reloads the side navigation */
+  onMenuChanged?: () => void;
+}
+
+/**
+ * The signed-in pages' machine wiring, written once: the machine gets its actors (read once, at
+ * mount) and its edge actions, the actor is created once and stopped with the page, the
+ * `menuChanged` action reloads the menu, and `notifySuccess` / `notifyError` ({ key }) show the
+ * catalogue text as a toast. Returns the snapshot, a `send` that answers with the snapshot the
+ * event led to (a refused submit puts the keyboard on what to fix), and the actor.
+ */
+export function usePageMachine<M extends AnyStateMachine>(
+  machine: M,
+  actors: Implementations<M>['actors'],
+  options: PageMachineOptions<M> = {},
+): [SnapshotFrom<M>, (event: EventFrom<M>) => SnapshotFrom<M>, ReturnType<typeof useMachine<M>>[2]] {
+  const latest = useRef(options);
+  useLayoutEffect(() => { latest.current = options; });
+  const [provided] = useState(() => {
+    const declared = machine.implementations.actions as Record<string, unknown>;
+    const page: Record<string, EdgeAction> = {
+      menuChanged: () => latest.current.onMenuChanged?.(),
+      notifySuccess: (_: unknown, params: { key: MessageKey }) => { toast.success(m[params.key]); },
+      notifyError: (_: unknown, params: { key: MessageKey }) => { toast.error(m[params.key]); },
+    };
+    const edge = Object.fromEntries(Object.keys(options.actions ?? {}).map((name) => [
+      name,
+      (...args: never[]) => ((latest.current.actions as Record<string, EdgeAction> | undefined)?.[name])?.(...args),
+    ]));
+    const actions = { ...Object.fromEntries(Object.entries(page).filter(([name]) => name in declared)), ...edge };
+    return machine.provide({ actors, actions } as Implementations<M>) as M;
+  });
+  const [snapshot, , actor] = useMachine(provided, { input: options.input } as never);
+  const send = useCallback((event: EventFrom<M>) => {
+    actor.send(event);
+    return actor.getSnapshot() as SnapshotFrom<M>;
+  }, [actor]);
+  return [snapshot as SnapshotFrom<M>, send, actor];
+}
