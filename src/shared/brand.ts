@@ -3,6 +3,8 @@
  * The company's own site pages are sections of our landing page; stores and social networks are
  * the brand's public profiles.
  */
+import { SCREENS, type ScreenKey } from './routes';
+
 /** The brand name shown by the logo and used in titles and alt texts. */
 export const BRAND_NAME = 'Sol de Casa';
 
@@ -24,3 +26,12 @@ export const SOCIAL_LINKS = [
   { network: 'linkedin', label: 'LinkedIn', href: 'https://www.linkedin.com/company/soldecasa' },
   { network: 'youtube', label: 'YouTube', href: 'https://www.youtube.com/@soldecasa' },
 ] as const;
+
+/**
+ * The page's document title: 'Conta de luz | Sol de Casa'; the landing page is the portal itself,
+ * as index.html names it. The screen table names the page and the brand signs it (here, so the
+ * table stays plain data).
+ */
+export function documentTitle(key: ScreenKey): string {
+  return key === 'landing' ? `Portal ${BRAND_NAME}` : `${SCREENS[key].title} | ${BRAND_NAME}`;
+}

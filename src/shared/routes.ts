@@ -1,4 +1,3 @@
-import { BRAND_NAME } from './brand';
 import type { MenuItemKey } from './menu';
 import type { CustomerKind } from './steps';
 
@@ -125,10 +124,6 @@ export function menuItemOfScreen(key: ScreenKey, kind: CustomerKind): MenuItemKe
   return typeof item === 'string' ? item : item[kind];
 }
 
-/** The page's document title: 'Conta de luz | Sol de Casa'; the landing page is the portal itself, as index.html names it. */
-export function documentTitle(key: ScreenKey): string {
-  return key === 'landing' ? `Portal ${BRAND_NAME}` : `${SCREENS[key].title} | ${BRAND_NAME}`;
-}
 
 /** '/pt/sign-up' -> '/sign-up'; '/pt' -> '/'; undefined when the URL is not under '/pt' (the router redirects it first). */
 export function pathOfUrl(pathname: string): string | undefined {

@@ -2,13 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  documentTitle, isAlwaysOpenPath, isPrivatePath, LANG, menuItemOfScreen, normaliseScreenPath, PATHS,
+  isAlwaysOpenPath, isPrivatePath, LANG, menuItemOfScreen, normaliseScreenPath, PATHS,
   pathOfUrl, pathWithoutLanguage, PRIVATE_SCREEN_KEYS, PUBLIC_URL_PATHS, ROUTED_PATHS, runsAuthFlow, SCREEN_KEYS, SCREENS,
   screenByPath, urlOfPath, withDefaultLanguage,
 } from '../../src/shared/routes';
 import { MENU_ITEMS, selectedMenuItem } from '../../src/shared/menu';
 import { landingRoute, STEP_TYPES } from '../../src/shared/steps';
-import { BRAND_NAME } from '../../src/shared/brand';
+import { BRAND_NAME, documentTitle } from '../../src/shared/brand';
 
 describe('the screen table (spec §2 route table)', () => {
   it('has one row per screen of the spec, public then private', () => {

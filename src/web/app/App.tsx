@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { documentTitle, PATHS, screenByPath } from '#shared/routes';
+import { PATHS, screenByPath } from '#shared/routes';
+import { documentTitle } from '#shared/brand';
 import { screenPath } from '#machines/journey/journeyMachine';
 import { createJourney, type JourneyOptions } from '../journey/journey';
 import { JourneyProvider, useJourney, useJourneyActor } from '../journey/JourneyContext';

@@ -4,7 +4,6 @@ import { journeyMachine } from '#machines/journey/journeyMachine';
 import { runsAuthFlow } from '#shared/routes';
 import type { Api, ApiClientOptions } from '../api/client';
 import * as store from './session';
-import { trackConversion } from './conversion';
 
 export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
 
@@ -80,7 +79,8 @@ export function createJourney(options: JourneyOptions = {}): Journey {
       clearRegisterType: () => store.clearRegisterType(),
       saveBill: ({ context }) => { if (context.bill) store.writeBill(context.bill); },
       saveCoupon: ({ context }) => { if (context.coupon) store.writeCoupon(context.coupon); },
-      trackConversion: ({ context }) => trackConversion({ customerId: context.customer?.id ?? null }),
+      // loaded when a sign-up ends, not with the landing page
+      trackConversion: ({ context }) => { void import('./conversion').then((m) => m.trackConversion({ customerId: context.customer?.id ?? null })); },
     },
   });
 

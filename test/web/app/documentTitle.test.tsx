@@ -4,7 +4,7 @@ import { act, cleanup, configure, render, waitFor } from '@testing-library/react
 import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
 import { App } from '../../../src/web/app/App';
 import { BotCheckProvider } from '../../../src/web/features/auth/parts/BotCheck/BotCheck';
-import { documentTitle } from '../../../src/shared/routes';
+import { documentTitle } from '../../../src/shared/brand';
 import { subscriptionCustomer } from '../../paths/samples';
 
 /**
