@@ -32,6 +32,10 @@ async function main(): Promise<void> {
         ));
       });
       await page.goto(portal.url + route, { waitUntil: 'networkidle' });
+      // the journey machine decides the screen after the entry runs: its chunks may start after the
+      // first quiet moment, so wait for a second quiet moment before adding up
+      await page.waitForTimeout(1000);
+      await page.waitForLoadState('networkidle');
       await Promise.all(reads);
       let js = 0;
       let css = 0;
