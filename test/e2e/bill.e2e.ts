@@ -222,7 +222,7 @@ describe('the bill step in the browser', { concurrency: 3 }, () => {
     await page.getByText('foto-da-co….jpg').waitFor();
     // a slow mobile connection, so the progress is there to be seen
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 40_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 16_000 });
     await submit(page);
     const progress = page.getByRole('progressbar', { name: 'Enviando a conta de luz' });
     await progress.waitFor();
