@@ -30,7 +30,7 @@ import { visitRoutes } from './visit/routes';
 import { ProcessEventRefused, ProcessVersionConflict } from './process/host';
 import { allowedMethods, route } from './http/route';
 import type { AppDeps } from './config';
-import { ApiError, errorResponse } from './http/errors';
+import { ApiError, describeError, errorResponse } from './http/errors';
 
 /**
  * Each domain's customer routes and staff routes. Every handler sits at its descriptor's full path
@@ -99,7 +99,8 @@ export function createApp(deps: AppDeps): Hono {
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, new ApiError(400, ErrorCode.VALIDATION, {}, messages['common.error.generic']));
     }
-    console.error(error);
+    // the route's pattern, never its values, query or body; the error by class, code and masked message
+    console.error(`unexpected error in ${c.req.method} ${c.req.routePath}: ${describeError(error)}`);
     return c.json({ code: 500, message: messages['common.error.generic'] }, 500);
   });
 

@@ -48,12 +48,27 @@ export interface AppDeps {
   /** production: no /dev routes */
   production: boolean;
   limits: AuthLimits;
-  /** take the client address from X-Forwarded-For (behind a trusted proxy only) */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For (0: none, the
+   * socket's address counts); the client address is the entry that many from the right
+   */
+  trustProxy: number;
   /** uploaded files: DATA_DIR/uploads, or S3 when configured */
   storage: FileStorage;
   /** built SPA to serve (dist/web); absent in API-only tests */
   webRoot?: string;
   /** postal-code lookup (ViaCEP, fallback, cache); from the environment when absent */
   cep?: CepLookup;
+}
+
+/**
+ * TRUST_PROXY as a number of trusted proxy hops: unset, empty, `0` or `false` none; `true` one;
+ * a whole number that many. Anything else stops the start-up rather than guess who to trust.
+ */
+export function trustProxyHops(raw: string | undefined): number {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false') return 0;
+  if (value === 'true') return 1;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  throw new Error(`TRUST_PROXY must be a number of trusted proxy hops (0, 1, 2...) or true/false, not "${raw ?? ''}"`);
 }

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { describeError, maskPersonalData } from './http/errors';
 import { codeJobs } from './auth/delivery';
-import { DEFAULT_LIMITS, systemClock, type AppDeps } from './config';
+import { DEFAULT_LIMITS, systemClock, trustProxyHops, type AppDeps } from './config';
 import { openDatabase } from './platform/db/index';
 import { loadReferenceData } from './platform/db/reference';
 import { providersFromEnv } from './providers/messaging/index';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const port = Number(env.PORT ?? 3000);
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const secret = appSecret(env, dataDir, production); // fail fast, before touching the database
+  const trustProxy = trustProxyHops(env.TRUST_PROXY);
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'pglite') });
   await database.migrate();
   await loadReferenceData(database.db);
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
     altchaMaxNumber: Number(env.ALTCHA_MAX_NUMBER ?? (production ? 100_000 : 5_000)),
     production,
     limits: DEFAULT_LIMITS,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy,
     webRoot: resolve(env.WEB_ROOT ?? 'dist/web'),
     storage: storageFromEnv(env, dataDir),
     cep: cepLookupFromEnv(env, clock),
@@ -43,9 +45,11 @@ async function main(): Promise<void> {
     console.warn(`No built SPA at ${deps.webRoot}; run \`npm run build\` (npm start does). Serving the API only.`);
   }
 
-  const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, (m) => console.warn(m));
+  // a job's failure is logged without a query's SQL and parameters, and with personal data masked
+  const jobLog = (m: string) => console.warn(maskPersonalData(m.replace(/Failed query:[\s\S]*/, 'a database query failed')));
+  const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, jobLog);
   worker.start(Number(env.QUEUE_POLL_MS ?? 500));
-  const purge = () => purgeExpired(deps).catch((e: unknown) => console.warn(`purge: ${String(e)}`));
+  const purge = () => purgeExpired(deps).catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));
   void purge();
   const purgeTimer = setInterval(() => void purge(), 3600_000);
   purgeTimer.unref();
@@ -65,6 +69,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e);
+  console.error(`start-up failed: ${describeError(e)}`);
   process.exit(1);
 });

@@ -122,7 +122,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     altchaMaxNumber: 1000,
     production: opts.production ?? false,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
-    trustProxy: true,
+    trustProxy: 1,
     webRoot: opts.webRoot,
     storage: localStorage(uploadsDir),
   };

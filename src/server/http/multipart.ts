@@ -21,13 +21,18 @@ export interface StagedUpload {
   discard(): Promise<void>;
 }
 
+/** C0 controls, DEL and C1 controls: never part of a file name a customer chose. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 /** Room for the multipart envelope and a few small fields around the 10 MB file. */
 const ENVELOPE_BYTES = 64 * 1024;
 
 /**
- * Reads one multipart file field into `stagingDir`, counting bytes as they stream: past 10 MB the
- * request is cut off with 413 and the staging file deleted. The type comes from the first bytes
- * (PDF, PNG, JPEG), never from the name or the declared type.
+ * Reads one multipart file field into `stagingDir`, counting bytes as they stream: past 10 MB (a
+ * file of exactly 10,485,760 bytes passes) the request is cut off with 413 and the staging file
+ * deleted. The type comes from the first bytes (PDF, PNG, JPEG), never from the name or the
+ * declared type.
  */
 export async function receiveUpload(c: Context, stagingDir: string, field = 'file'): Promise<StagedUpload> {
   const contentType = c.req.header('Content-Type') ?? '';
@@ -50,7 +55,9 @@ export async function receiveUpload(c: Context, stagingDir: string, field = 'fil
   const received = await new Promise<{ size: number; head: Uint8Array; originalName: string } | null>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 4096 } });
+      // busboy cuts a file off when it REACHES `fileSize` (and emits 'limit'): one byte more than
+      // the 10 MB allowed, so a file of exactly 10 MB arrives whole and only a larger one trips it.
+      parser = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20, fieldSize: 4096 } });
     } catch {
       reject(new ApiError(400, ErrorCode.UPLOAD_MISSING, { field }));
       return;
@@ -68,6 +75,13 @@ export async function receiveUpload(c: Context, stagingDir: string, field = 'fil
     parser.on('file', (name, stream, info) => {
       if (name !== field || writing) {
         stream.resume();
+        return;
+      }
+      if (CONTROL_CHARACTER.test(info.filename ?? '')) {
+        // a NUL or escape in the name (RFC 5987 `filename*=UTF-8''%00`): the request is malformed,
+        // refused before anything is written (the database would refuse the NUL later with a 500)
+        stream.resume();
+        fail(new ApiError(400, ErrorCode.VALIDATION, { field }));
         return;
       }
       writing = new Promise((done, failed) => {

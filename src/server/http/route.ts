@@ -50,12 +50,22 @@ const eitherToken = (deps: Deps) => {
   });
 };
 
+/**
+ * What a call behind a token answers is never kept by a browser or a shared cache: `no-store`
+ * whatever the handler set (the CEP lookup's max-age included) and for its errors too; a value that
+ * already says no-store (`private, no-store` of a download) stays.
+ */
+const noStore = createMiddleware(async (c, next) => {
+  await next();
+  if (!/(^|,)\s*no-store\s*(,|$)/i.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'no-store');
+});
+
 function accessCheck(access: Endpoint['auth'], deps: Deps): MiddlewareHandler[] {
   switch (access) {
     case 'none': return [];
-    case 'customer': return [requireSession(deps)];
-    case 'staff': return [requireStaff(deps)];
-    case 'either': return [eitherToken(deps)];
+    case 'customer': return [noStore, requireSession(deps)];
+    case 'staff': return [noStore, requireStaff(deps)];
+    case 'either': return [noStore, eitherToken(deps)];
   }
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestServer, type TestServer } from '../../support/server';
 import { signUpNewCustomer } from '../../support/flows';
 import { fixture } from '../../support/uploads';
+import { MAX_UPLOAD_BYTES } from '#shared/bill/rules';
 
 /** Over a real socket, as a browser sends it: the 413 reaches the client, a good file goes through. */
 let s: TestServer;
@@ -39,4 +40,16 @@ test('a bill goes through over HTTP', async () => {
   const { token } = await signUpNewCustomer(s);
   const res = await post(token, fixture('cemig-clean-residential.pdf'), 'conta.pdf');
   expect(res.status).toBe(201);
+});
+
+test('over HTTP (with its Content-Length), exactly 10 MB goes through and one byte more gets the 413', async () => {
+  const { token } = await signUpNewCustomer(s);
+  const exact = new Uint8Array(MAX_UPLOAD_BYTES);
+  exact.set(fixture('cemig-clean-residential.pdf'));
+  expect((await post(token, exact, 'conta.pdf')).status).toBe(201);
+  const over = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+  over.set(fixture('cemig-clean-residential.pdf'));
+  const res = await post(token, over, 'conta.pdf');
+  expect(res.status).toBe(413);
+  expect((await res.json()) as unknown).toMatchObject({ code: 4130, message: 'Tamanho do arquivo excedido! Carregue um arquivo com até 10MB.' });
 });

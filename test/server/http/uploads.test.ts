@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bills, uploads } from '../../../src/server/platform/db/schema';
 import { loadProcess } from '../../../src/server/process/host';
+import { MAX_UPLOAD_BYTES } from '#shared/bill/rules';
 import { messages } from '#shared/messages';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, signUpNewCustomer } from '../../support/flows';
@@ -34,6 +35,27 @@ describe('uploads (bills, and every later upload)', () => {
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set(PDF.subarray(0, 1024));
     const r = await upload(s, '/portal/customers/bills?is_holder=true', { bytes: big, name: 'conta.pdf', type: 'application/pdf' }, { token: c.token });
+    expect(r.status).toBe(413);
+    expect(r.body).toMatchObject({ code: 4130, message: 'Tamanho do arquivo excedido! Carregue um arquivo com até 10MB.' });
+    await nothingStored(c);
+  });
+
+  test('a file of exactly 10 MB (10,485,760 bytes) is accepted and kept whole', async () => {
+    expect(MAX_UPLOAD_BYTES).toBe(10_485_760);
+    const c = await customer();
+    const exact = new Uint8Array(MAX_UPLOAD_BYTES);
+    exact.set(PDF);
+    const r = await upload(s, '/portal/customers/bills?is_holder=true', { bytes: exact, name: 'conta.pdf', type: 'application/pdf' }, { token: c.token });
+    expect(r.status).toBe(201);
+    const [u] = await s.db.select().from(uploads).where(eq(uploads.customerId, c.id));
+    expect(u?.size).toBe(MAX_UPLOAD_BYTES);
+  });
+
+  test('10 MB and one byte is refused with the same 413 and message; nothing is kept', async () => {
+    const c = await customer();
+    const over = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+    over.set(PDF);
+    const r = await upload(s, '/portal/customers/bills?is_holder=true', { bytes: over, name: 'conta.pdf', type: 'application/pdf' }, { token: c.token });
     expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ code: 4130, message: 'Tamanho do arquivo excedido! Carregue um arquivo com até 10MB.' });
     await nothingStored(c);
