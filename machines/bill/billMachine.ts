@@ -69,6 +69,11 @@ export type BillEvent =
 
 const latestStatus = (data: BillPageData | null): BillStatus | null => data?.bills.billValues?.status ?? null;
 
+/** What loadBillPage throws when the customer loaded but their bill (GET .../bills) could not be fetched. */
+export interface BillNotReceived { failed: 'bill'; cause: unknown }
+export const billNotReceived = (cause: unknown): BillNotReceived => ({ failed: 'bill', cause });
+const isBillNotReceived = (error: unknown): boolean => (error as Partial<BillNotReceived> | null | undefined)?.failed === 'bill';
+
 export const billMachine = setup({
   types: {
     context: {} as BillContext,
@@ -122,6 +127,8 @@ export const billMachine = setup({
       return simulation?.status !== 'APPROVED';
     },
     isBillInAnalysis: ({ context }) => latestStatus(context.data) === 'PENDING',
+    /** the page's load failed on the bill itself (spec §8 'Erro ao receber arquivo!'), not on the customer */
+    billNotReceived: ({ event }) => isBillNotReceived((event as { error?: unknown }).error),
     /** spec §4: a simulation that is not fit calls customer success */
     simulationNotApproved: ({ event }) => !(event as { output?: PlanSimulated }).output?.is_fit,
     noBillChosen: ({ context }) => !context.bill,
@@ -159,7 +166,10 @@ export const billMachine = setup({
             holder: context.holder ?? event.output.bills.holder,
           })),
         },
-        onError: { target: 'loadFailed', actions: assign({ error: 'bill.load.error' }) },
+        onError: [
+          { guard: 'billNotReceived', target: 'loadFailed', actions: assign({ error: 'bill.receive.error' }) },
+          { target: 'loadFailed', actions: assign({ error: 'bill.load.error' }) },
+        ],
       },
     },
     loadFailed: {

@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { MessageKey } from '#shared/messages';
 import {
-  finalProposalActionsDisabled, initialProposalActionsDisabled, initialProposalStepStatus, latestProposal, type Proposal, type ProposalType,
+  finalProposalActionsDisabled, finalProposalInPreparation, initialProposalActionsDisabled, initialProposalStepStatus, latestProposal, type Proposal, type ProposalType,
 } from '#shared/proposal/rules';
 import type { CustomerKind, MenuStep } from '#shared/steps';
 
@@ -79,6 +79,8 @@ export const proposalMachine = setup({
     /** cash or financing only while the customer is at the offer (shared step model) */
     finalProposalOpen: ({ context }) => !finalProposalActionsDisabled(context.data?.customer.steps ?? []),
     hasPdfLink: ({ context }) => Boolean(context.data?.proposal?.pdf_link),
+    /** the visit is accomplished and approved: staff are preparing the final proposal */
+    finalProposalInPreparation: ({ context }) => finalProposalInPreparation(context.data?.customer.steps ?? []),
   },
 }).createMachine({
   id: 'proposal',
@@ -100,14 +102,22 @@ export const proposalMachine = setup({
     },
     deciding: {
       always: [
-        { guard: 'noProposalYet', target: 'notReady' },
+        { guard: and(['noProposalYet', 'isInitialProposal']), target: 'notReady.initialPreparing' },
+        { guard: and(['noProposalYet', 'finalProposalInPreparation']), target: 'notReady.finalPreparing' },
+        { guard: 'noProposalYet', target: 'notReady.awaitingVisit' },
         { guard: 'isInitialProposal', target: 'shown.decision.initial' },
         { target: 'shown.decision.final' },
       ],
     },
     notReady: {
-      description: 'No proposal of this type yet: the initial one is being prepared, the final one comes after the visit.',
+      description: 'No proposal of this type yet; the customer can look again.',
       on: { 'page.retry': 'loading' },
+      initial: 'initialPreparing',
+      states: {
+        initialPreparing: { description: "'Sua proposta inicial está sendo preparada…'" },
+        awaitingVisit: { description: 'The final proposal comes after the visit accomplished and approved.' },
+        finalPreparing: { description: 'The visit is accomplished and approved: staff are preparing the final proposal.' },
+      },
     },
     shown: {
       type: 'parallel',

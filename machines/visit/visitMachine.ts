@@ -325,7 +325,7 @@ export const visitMachine = setup({
       },
     },
     booked: {
-      description: "'Visita técnica agendada com sucesso!'; the schedule and the menu reload.",
+      description: "'Visita técnica marcada com sucesso!' (a new time: '…agendada com sucesso!'); the schedule and the menu reload.",
       entry: [
         { type: 'notifySuccess', params: ({ context }) => ({ key: context.mode === 'book' ? 'visit.booked' as const : 'visit.rescheduled' as const }) },
         'menuChanged',

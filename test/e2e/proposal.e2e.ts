@@ -162,7 +162,7 @@ describe('final proposal in the browser', () => {
     for (const type of ['visit.requested', 'visit.confirmed', 'visit.approved']) await staffEvent(customer, type);
 
     const page = await openSignedIn(customer, '/pt/proposal-final');
-    await page.getByText(m['proposal.final.notYet']).waitFor();
+    await page.getByText(m['proposal.final.preparing']).waitFor();
     assert.equal(new URL(page.url()).pathname, '/pt/proposal-final');
 
     const published = await api(`/admin/customers/${customer.id}/proposal/final`, {

@@ -1,5 +1,5 @@
 import { definePathModel, sample } from './engine';
-import { billMachine, type BillContext, type BillPageData, type PickedFile } from '../../machines/bill/billMachine';
+import { billMachine, billNotReceived, type BillContext, type BillPageData, type PickedFile } from '../../machines/bill/billMachine';
 import type { BillsResponse, BillValues } from '#shared/bill/payloads';
 import type { PlanSimulated } from '#shared/plan/payloads';
 import { BILL_REUPLOAD_JUSTIFICATION, MAX_UPLOAD_BYTES } from '#shared/bill/rules';
@@ -74,7 +74,8 @@ export const billPaths = definePathModel({
         // staff confirmed the partnership after the bill was approved: the badge is still to come
         sample('partnershipAfterBill', { customer: pageCustomer(partnershipCustomer, 'APPROVED'), bills: approved, badgeSent: false }),
       ],
-      error: [sample('offline', apiErrors.offline)],
+      // the customer loaded, the bill did not (spec §8 'Erro ao receber arquivo!')
+      error: [sample('offline', apiErrors.offline), sample('billNotReceived', billNotReceived(apiErrors.offline))],
     },
     requestSimulation: {
       done: [sample('fits', simulation(true)), sample('doesNotFit', simulation(false))],

@@ -63,6 +63,8 @@ export const proposalPaths = definePathModel({
         sample('initialApproved', page(subscriptionCustomer, [...atInitial('APPROVED'), { type: 'TECHNICAL_VISIT', status: 'NOT_DONE' }], proposal('INITIAL'))),
         sample('initialWithoutPdfLink', page(subscriptionCustomer, atInitial('PENDING'), proposal('INITIAL', { pdf_link: null }))),
         sample('noProposalYet', page(subscriptionCustomer, atInitial('NOT_DONE'), null)),
+        // the visit accomplished and approved, the final proposal not published yet
+        sample('finalBeingPrepared', page(subscriptionCustomer, [...atInitial('APPROVED'), { type: 'TECHNICAL_VISIT', status: 'APPROVED' }, { type: 'SIGNATURE', status: 'NOT_DONE' }], null)),
         sample('finalAtOffer', page(companyCustomer, companyCustomer.steps, proposal('FINAL'))),
         sample('finalAlreadyChosen', page(lendingCustomer, [...steps([['SIMULATION', 'APPROVED'], ['BILL', 'APPROVED'], ['PROPOSAL_INITIAL', 'APPROVED'], ['TECHNICAL_VISIT', 'APPROVED'], ['PROPOSAL_FINAL', 'APPROVED'], ['CONTRACT', 'NOT_DONE']])], proposal('FINAL'))),
       ],

@@ -59,6 +59,9 @@ function notDrivable(path: TestPath): string | null {
   const loads = labels(path).filter((t) => t.startsWith('loadProposal resolves'));
   if (loads.some((t) => t.includes('initialWithoutPdfLink'))) return 'the server gives every proposal its pdf_link';
   if (loads.some((t) => t.includes('finalAlreadyChosen'))) return 'reached by choosing cash or financing (the finalAtOffer paths)';
+  if (loads.some((t) => t.includes('finalBeingPrepared')) && path.input.sample !== 'finalScreen') {
+    return 'a customer past the visit has an initial proposal (the initialApproved paths)';
+  }
   const finalScreen = path.input.sample === 'finalScreen';
   if (loads.some((t) => (t.includes('(initial') && finalScreen) || (t.includes('(final') && !finalScreen))) {
     return "the screen loads only its own type's proposal (spec §7: filtered by type)";
@@ -75,6 +78,7 @@ async function customerFor(path: TestPath): Promise<ServerCustomer> {
   const toInitial: ProcessEvent[] = [{ type: 'simulation.done' }, { type: 'bill.submitted' }, { type: 'bill.approved' }];
   if (first.includes('initialAwaitingApproval') || first.includes('initialApproved')) await driver.move(c, toInitial);
   if (first.includes('initialApproved')) await driver.move(c, [{ type: 'proposal.initialApproved' }]);
+  if (first.includes('finalBeingPrepared')) await driver.move(c, toOffer);
   if (first.includes('finalAtOffer')) {
     await driver.move(c, toOffer);
     await driver.move(c, [{ type: 'proposal.finalPublished' }]);
@@ -122,7 +126,8 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
       return;
     }
     if (state.matches('notReady')) {
-      screen.getByText(path.input.sample === 'finalScreen' ? m['proposal.final.notYet'] : m['proposal.initial.preparing']);
+      screen.getByText(m[state.matches({ notReady: 'finalPreparing' }) ? 'proposal.final.preparing'
+        : state.matches({ notReady: 'awaitingVisit' }) ? 'proposal.final.notYet' : 'proposal.initial.preparing']);
       return;
     }
     screen.getByRole('heading', { level: 1, name: title });

@@ -37,4 +37,6 @@ export const billMessages = {
   'bill.region.body': 'Ainda não operamos na sua região. Avisaremos você assim que começarmos a atender.',
   'bill.region.close': 'Fechar',
   'bill.load.error': 'Não foi possível carregar os dados da sua conta de luz.',
+  /** spec §8: the bill (or its file) could not be fetched */
+  'bill.receive.error': 'Erro ao receber arquivo!',
 } as const;

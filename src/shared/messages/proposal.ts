@@ -53,6 +53,7 @@ export const proposalMessages = {
   'proposal.final.financing': 'Financiamento',
   'proposal.final.choose': 'Como você quer pagar?',
   'proposal.final.notYet': 'Sua proposta final fica disponível depois da visita técnica realizada e aprovada.',
+  'proposal.final.preparing': 'Sua visita técnica foi realizada e aprovada. Sua proposta final está sendo preparada; avisaremos assim que ela estiver disponível.',
   'proposal.final.open': 'Ver proposta final',
   'proposal.final.approved': 'Você já aprovou a proposta final. Siga para o pagamento.',
   'proposal.final.toPayment': 'Ir para o pagamento',

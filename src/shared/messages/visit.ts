@@ -3,7 +3,8 @@ export const visitMessages = {
   'visit.title': 'Visita técnica',
   'visit.submit': 'Agende sem custo',
   'visit.dayAndTime.required': 'Por favor selecione um dia e horario.',
-  'visit.booked': 'Visita técnica agendada com sucesso!',
+  /** a first booking (a visit after a cancelled one too); a new time for the same visit is 'visit.rescheduled' (docs/decisions.md) */
+  'visit.booked': 'Visita técnica marcada com sucesso!',
   'visit.book.error': 'Não foi possível agendar a visita técnica.',
   'visit.tooClose': 'Sua visita está muito próxima, não é possível cancelar',
   'visit.alreadyOpen': 'Você já tem uma visita agendada.',
@@ -21,7 +22,7 @@ export const visitMessages = {
   'cep.manualEntry': 'Preencha o endereço nos campos abaixo.',
   'visit.cancelled': 'Visita cancelada.',
   'visit.cancel.error': 'Não foi possível cancelar a visita.',
-  'visit.rescheduled': 'Visita reagendada com sucesso!',
+  'visit.rescheduled': 'Visita técnica agendada com sucesso!',
   'visit.reschedule.error': 'Não foi possível reagendar a visita.',
   'visit.load.error': 'Não foi possível carregar a sua visita técnica.',
   'visit.next': 'Escolha seu plano',

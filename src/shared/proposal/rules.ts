@@ -151,6 +151,13 @@ export function latestProposal<P extends { type: ProposalType }>(proposals: read
 export const proposalApproved = (steps: readonly Pick<MenuStep, 'type' | 'status'>[], type: ProposalType): boolean =>
   steps.some((s) => s.type === (type === 'INITIAL' ? 'PROPOSAL_INITIAL' : 'PROPOSAL_FINAL') && s.status === 'APPROVED');
 
+/**
+ * With no final proposal published yet: the technical visit is accomplished and approved (its step
+ * APPROVED), so staff are preparing it; before that, the final proposal waits for the visit.
+ */
+export const finalProposalInPreparation = (steps: readonly Pick<MenuStep, 'type' | 'status'>[]): boolean =>
+  steps.some((s) => s.type === 'TECHNICAL_VISIT' && s.status === 'APPROVED');
+
 /** The initial proposal's step status, the one its buttons depend on (null before the step exists). */
 export const initialProposalStepStatus = (steps: readonly Pick<MenuStep, 'type' | 'status'>[]): StepStatus | null =>
   steps.find((s) => s.type === 'PROPOSAL_INITIAL')?.status ?? null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { billMachine, billOutcomeMessage, type BillPageData, type PickedFile, type UploadInput } from '../../../machines/bill/billMachine';
+import { billMachine, billNotReceived, billOutcomeMessage, type BillPageData, type PickedFile, type UploadInput } from '../../../machines/bill/billMachine';
 import type { BillsResponse, BillValues } from '#shared/bill/payloads';
 import type { BillStatus } from '#shared/bill/rules';
 import { BILL_REUPLOAD_JUSTIFICATION, MAX_UPLOAD_BYTES } from '#shared/bill/rules';
@@ -246,6 +246,18 @@ describe('billMachine', () => {
     fail = false;
     actor.send({ type: 'page.retry' });
     await waitFor(actor, (s) => s.matches('form'));
+  });
+
+  it("the bill itself not fetched: spec §8's 'Erro ao receber arquivo!'; any other load failure keeps its own text", async () => {
+    const failing = (error: unknown) => createActor(billMachine.provide({
+      actors: { loadBillPage: fromPromise<BillPageData>(async () => { throw error; }) },
+    })).start();
+    const billDown = failing(billNotReceived(new TypeError('network down')));
+    await waitFor(billDown, (s) => s.matches('loadFailed'));
+    expect(billDown.getSnapshot().context.error).toBe('bill.receive.error');
+    const customerDown = failing(new TypeError('network down'));
+    await waitFor(customerDown, (s) => s.matches('loadFailed'));
+    expect(customerDown.getSnapshot().context.error).toBe('bill.load.error');
   });
 
   it('names the spec §4 outcome of every status', () => {

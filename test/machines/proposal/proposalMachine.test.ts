@@ -121,4 +121,18 @@ describe('proposal machine', () => {
     await waitFor(actor, (s) => s.matches('notReady'));
     expect(actor.getSnapshot().can({ type: 'page.retry' })).toBe(true);
   });
+
+  it('no final proposal yet: after the visit accomplished and approved it is being prepared; before, it waits for the visit', async () => {
+    const beforeVisit = start('FINAL', [page('APPROVED', null)]);
+    await waitFor(beforeVisit.actor, (s) => s.matches('notReady'));
+    expect(beforeVisit.actor.getSnapshot().matches({ notReady: 'awaitingVisit' })).toBe(true);
+
+    const visitApproved = start('FINAL', [{ ...offer(initial), proposal: null, hasFinalProposal: false }]);
+    await waitFor(visitApproved.actor, (s) => s.matches('notReady'));
+    expect(visitApproved.actor.getSnapshot().matches({ notReady: 'finalPreparing' })).toBe(true);
+
+    const initialScreen = start('INITIAL', [page('NOT_DONE', null)]);
+    await waitFor(initialScreen.actor, (s) => s.matches('notReady'));
+    expect(initialScreen.actor.getSnapshot().matches({ notReady: 'initialPreparing' })).toBe(true);
+  });
 });

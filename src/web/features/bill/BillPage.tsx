@@ -64,7 +64,7 @@ export function BillPage({ state, send, next, onGo }: BillPageProps) {
   if (state.matches('loadFailed')) {
     return (
       <Page title={TITLE}>
-        <Notice tone="error">{m['bill.load.error']}</Notice>
+        <Notice tone="error">{m[c.error ?? 'bill.load.error']}</Notice>
         <PageActions><Button onPress={() => send({ type: 'page.retry' })}>Tentar novamente</Button></PageActions>
       </Page>
     );

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { BillPageData, PickedFile, UploadInput } from '#machines/bill/billMachine';
+import { billNotReceived, type BillPageData, type PickedFile, type UploadInput } from '#machines/bill/billMachine';
 import { ErrorCode } from '#shared/errors';
 import type { MessageKey } from '#shared/messages';
 import { ApiError, type Api } from '../../api/client';
@@ -21,7 +21,12 @@ export function billActors(getApi: () => Promise<Api>) {
   return {
     loadBillPage: fromPromise<BillPageData>(async () => {
       const api = await getApi();
-      const [customer, bills] = await Promise.all([api.getCustomer(), api.getBills()]);
+      // both at once; a failed customer read names the page, a failed bill read the bill (spec §8)
+      const [customerRead, billsRead] = await Promise.allSettled([api.getCustomer(), api.getBills()]);
+      if (customerRead.status === 'rejected') throw customerRead.reason;
+      if (billsRead.status === 'rejected') throw billNotReceived(billsRead.reason);
+      const customer = customerRead.value;
+      const bills = billsRead.value;
       const partnership = customer.has_partnership ? await api.getPartnership(customer.id) : null;
       return { customer, bills, badgeSent: Boolean(partnership?.url) };
     }),

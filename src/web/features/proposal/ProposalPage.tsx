@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentType, proposalMachine, ProposalEvent } from '#machines/proposal/proposalMachine';
-import { messages as m } from '#shared/messages';
+import { messages as m, type MessageKey } from '#shared/messages';
 import { PROPOSAL_TITLE, proposalApproved, type ProposalType } from '#shared/proposal/rules';
 import { PATHS, type ScreenPath } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
@@ -22,6 +22,13 @@ export interface ProposalPageProps {
   send: (event: ProposalEvent) => ProposalSnapshot;
   /** goes on to another signed-in screen (the visit, the final proposal, payment) */
   onGo: (path: ScreenPath) => void;
+}
+
+/** What the "not there yet" view says, by the machine's notReady state. */
+function notReadyMessage(state: ProposalSnapshot): MessageKey {
+  if (state.matches({ notReady: 'finalPreparing' })) return 'proposal.final.preparing';
+  if (state.matches({ notReady: 'awaitingVisit' })) return 'proposal.final.notYet';
+  return 'proposal.initial.preparing';
 }
 
 /** The proposal screen (spec §2 "Proposal screen"): one view for the initial and the final proposal. */
@@ -58,7 +65,7 @@ export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
     return (
       <Page title={title} titleRef={titleRef} width="wide">
         {state.matches('loadFailed') ? <Notice tone="error">{m['proposal.load.error']}</Notice>
-          : <Notice>{type === 'INITIAL' ? m['proposal.initial.preparing'] : m['proposal.final.notYet']}</Notice>}
+          : <Notice>{m[notReadyMessage(state)]}</Notice>}
         <div className={s.actions}>
           <Button variant="secondary" onPress={retry}>{m['proposal.retry']}</Button>
         </div>

@@ -4,7 +4,16 @@ import { up } from '../../theme/media';
 
 export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: vars.color.background });
 
-export const header = style({ width: '100%', maxWidth: 1200, margin: '0 auto', padding: `${vars.space.lg} ${vars.space.xl}` });
+export const header = style({
+  width: '100%',
+  maxWidth: 1200,
+  margin: '0 auto',
+  padding: `${vars.space.lg} ${vars.space.xl}`,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
 export const homeButton = style({
   display: 'inline-flex',
   border: 0,

@@ -1,4 +1,5 @@
 import { Button as RACButton } from 'react-aria-components/Button';
+import { Button } from '../../ui/Button/Button';
 import { Logo } from '../../ui/Logo/Logo';
 import { SiteFooter } from '../../ui/SiteFooter/SiteFooter';
 import { APP_STORE_URL, GOOGLE_PLAY_URL, SOCIAL_LINKS } from '#shared/brand';
@@ -7,6 +8,8 @@ import * as styles from './WelcomePage.css';
 export interface WelcomePageProps {
   /** Pressing the logo goes home (the machine decides). */
   onHome?: () => void;
+  /** 'Acessar o portal' goes to the login (a signed-in visitor is already sent to the bill); hidden when not given. */
+  onLogin?: () => void;
 }
 
 const FEATURES = ['Geração de energia em tempo real', 'Economia acumulada mês a mês', 'Alertas e suporte em um toque'];
@@ -70,7 +73,7 @@ function AppPreview() {
  * The welcome page (/pt/welcome, spec §2): promotes the monitoring app with store badges, social
  * links, and the footer with how it works, residential and about us.
  */
-export function WelcomePage({ onHome }: WelcomePageProps) {
+export function WelcomePage({ onHome, onLogin }: WelcomePageProps) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -81,6 +84,7 @@ export function WelcomePage({ onHome }: WelcomePageProps) {
         ) : (
           <Logo />
         )}
+        {onLogin ? <Button variant="secondary" size="sm" onPress={onLogin}>Acessar o portal</Button> : null}
       </header>
       <main className={styles.main}>
         <div className={styles.text}>

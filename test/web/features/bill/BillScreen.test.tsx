@@ -203,6 +203,23 @@ describe('bill page', () => {
     expect(await screen.findByText(m['bill.holder.question'])).toBeTruthy();
   });
 
+  it("the bill itself cannot be fetched: spec §8's 'Erro ao receber arquivo!', then 'Tentar novamente' loads it", async () => {
+    const user = userEvent.setup();
+    const { token } = await signUpNewCustomer(server);
+    let billDown = true;
+    const billFails: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (billDown && url.pathname.endsWith('/portal/customers/bills')) throw new TypeError('network down');
+      return server.fetch(input, init);
+    };
+    renderBill(token, billFails);
+    expect((await screen.findByRole('alert')).textContent).toBe('Erro ao receber arquivo!');
+    expect(screen.getByRole('heading', { name: 'Conta de luz', level: 1 })).toBeTruthy();
+    billDown = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText(m['bill.holder.question'])).toBeTruthy();
+  });
+
   it('a bill staff send to the app (APP): the invitation with the App Store and Google Play links', async () => {
     const { token } = await signUpNewCustomer(server);
     const staff = await createStaff(server.db, server.clock, 'Ana Souza', `ana.app.${Date.now()}@empresa.com.br`);

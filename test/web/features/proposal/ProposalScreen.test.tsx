@@ -144,11 +144,19 @@ describe('proposal screen', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Proposta inicial' })));
   });
 
+  it('final before the visit is accomplished and approved: it waits for the visit', async () => {
+    const c = await customerAt(toOffer.filter((e) => e.type !== 'visit.approved'));
+    renderProposal(c, 'FINAL');
+    expect(await screen.findByText('Sua proposta final fica disponível depois da visita técnica realizada e aprovada.')).toBeTruthy();
+  });
+
   it('final: not there before staff publish it; then financing stores the payment type, approves and goes to payment', async () => {
     const user = userEvent.setup();
     const c = await customerAt(toOffer);
     renderProposal(c, 'FINAL');
-    expect(await screen.findByText(m['proposal.final.notYet'])).toBeTruthy();
+    // the visit is accomplished and approved: the final proposal is being prepared, not waiting for the visit
+    expect(await screen.findByText('Sua visita técnica foi realizada e aprovada. Sua proposta final está sendo preparada; avisaremos assim que ela estiver disponível.')).toBeTruthy();
+    expect(screen.queryByText(m['proposal.final.notYet'])).toBeNull();
     cleanup();
     expect((await call(server, 'POST', `/admin/customers/${c.id}/proposal/final`, { module_brand: 'Jinko', module_warranty: 12 }, { token: staffToken })).status).toBe(201);
     const seen = renderProposal(c, 'FINAL');

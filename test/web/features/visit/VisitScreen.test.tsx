@@ -92,6 +92,8 @@ describe('technical visit page', () => {
     await waitFor(() => expect(screen.getByText(m['visit.status.UNCONFIRMED_APPOINTMENT'])).toBeTruthy());
     expect(screen.getByText(/24\/11\/2026 às 09:00/)).toBeTruthy();
     expect(toasts()).toContain(m['visit.booked']);
+    // spec §8: a first booking is 'marcada'; a new time is 'agendada' (docs/decisions.md)
+    expect(toasts()).toContain('Visita técnica marcada com sucesso!');
     expect(seen.menu).toBe(1);
     expect(await visitOf(c)).toMatchObject({ status: 'UNCONFIRMED_APPOINTMENT', date: '2026-11-24', time: '09:00', cep: '01310100', number: '1000', address: 'Avenida Paulista' });
     const details = within(screen.getByLabelText('Dados da visita'));
@@ -212,6 +214,8 @@ describe('technical visit page', () => {
     await user.click(screen.getByRole('button', { name: m['visit.reschedule.submit'] }));
     await waitFor(() => expect(screen.getByText(/26\/11\/2026 às 16:00/)).toBeTruthy());
     expect(toasts()).toContain(m['visit.rescheduled']);
+    expect(toasts()).toContain('Visita técnica agendada com sucesso!');
+    expect(toasts()).not.toContain('Visita técnica marcada com sucesso!');
     expect(seen.menu).toBe(1);
     expect(await visitOf(c)).toMatchObject({ date: '2026-11-26', time: '16:00', status: 'UNCONFIRMED_APPOINTMENT' });
   });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { WelcomePage } from '../../../../src/web/features/welcome/WelcomePage';
 
 afterEach(cleanup);
@@ -14,6 +15,13 @@ describe('WelcomePage', () => {
     expect(appStore.getAttribute('src')).toBe('/badges/app-store.svg');
     expect(googlePlay.getAttribute('src')).toBe('/badges/google-play.svg');
     expect(appStore.closest('a')!.getAttribute('target')).toBe('_blank');
+  });
+
+  it('is no dead end: a button leads into the portal (the login)', async () => {
+    let logins = 0;
+    render(<WelcomePage onLogin={() => { logins++; }} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Acessar o portal' }));
+    expect(logins).toBe(1);
   });
 
   it('has social links and the footer with how it works, residential and about us', () => {
