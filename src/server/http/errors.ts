@@ -87,8 +87,11 @@ function queryErrorMessage(e: Error): string {
   return e.message.replace(/"[^"]*"/g, (quoted, offset: number, all: string) => (IDENTIFIER.test(all.slice(0, offset)) ? quoted : '"…"'));
 }
 
-/** An error that carries a query (drizzle's wrapper, the driver's own error): `params` and `query` are never logged. */
-const isQueryError = (e: Error): boolean => 'params' in e || 'query' in e;
+/**
+ * An error that carries a query (drizzle's wrapper) or comes from the database itself (PostgreSQL's
+ * and PGlite's errors carry `severity`): `params` and `query` are never logged, quoted values never.
+ */
+const isQueryError = (e: Error): boolean => 'params' in e || 'query' in e || 'severity' in e;
 
 function describeOne(e: unknown, depth: number): string {
   if (!(e instanceof Error)) return `a thrown ${typeof e}`;
