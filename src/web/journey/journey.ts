@@ -46,8 +46,13 @@ export function createJourney(options: JourneyOptions = {}): Journey {
   // the machine never enters those states, so the stand-in below is never asked for anything.
   let authFlow: typeof authMachine | null = null;
   let authLoading: Promise<void> | null = null;
+  // conversion tracking comes with the sign-up flow's code (not with the landing page), so it is
+  // there, and runs at once, when the sign-up ends
+  let conversion: typeof import('./conversion') | null = null;
+  const loadConversion = () => import('./conversion').then((m) => { conversion = m; return m; });
   const loadAuthFlow = (): Promise<void> => {
-    authLoading ??= import('./authFlow').then(({ providedAuthFlow }) => { authFlow = providedAuthFlow(getApi) as typeof authMachine; });
+    authLoading ??= Promise.all([import('./authFlow'), loadConversion()])
+      .then(([{ providedAuthFlow }]) => { authFlow = providedAuthFlow(getApi) as typeof authMachine; });
     return authLoading;
   };
   const auth = new Proxy({} as typeof authMachine, {
@@ -79,8 +84,11 @@ export function createJourney(options: JourneyOptions = {}): Journey {
       clearRegisterType: () => store.clearRegisterType(),
       saveBill: ({ context }) => { if (context.bill) store.writeBill(context.bill); },
       saveCoupon: ({ context }) => { if (context.coupon) store.writeCoupon(context.coupon); },
-      // loaded when a sign-up ends, not with the landing page
-      trackConversion: ({ context }) => { void import('./conversion').then((m) => m.trackConversion({ customerId: context.customer?.id ?? null })); },
+            trackConversion: ({ context }) => {
+        const detail = { customerId: context.customer?.id ?? null };
+        if (conversion) conversion.trackConversion(detail);
+        else void loadConversion().then((m) => m.trackConversion(detail));
+      },
     },
   });
 
