@@ -10,7 +10,8 @@ import { loadReferenceData } from './platform/db/reference';
 import { providersFromEnv } from './providers/messaging/index';
 import { appSecret } from './platform/secret';
 import { createWorker } from './platform/queue/queue';
-import { purgeExpired } from './platform/maintenance';
+import { cleanUpAfterCrash, purgeExpired } from './platform/maintenance';
+import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from './platform/dataDirLock';
 import { billJobs } from './bill/service';
 import { storageFromEnv } from './providers/storage/index';
 import { cepLookupFromEnv } from './providers/cep/index';
@@ -22,6 +23,20 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const secret = appSecret(env, dataDir, production); // fail fast, before touching the database
   const trustProxy = trustProxyHops(env.TRUST_PROXY);
+  // the embedded database takes one process at a time: hold DATA_DIR while serving (the staff CLI
+  // and a second server refuse to open it meanwhile)
+  let dataLock: DataDirLock | null = null;
+  if (!env.DATABASE_URL) {
+    try {
+      dataLock = lockDataDir(dataDir, 'server');
+    } catch (e) {
+      if (e instanceof DataDirBusyError) {
+        console.error(busyMessage(e));
+        process.exit(1);
+      }
+      throw e;
+    }
+  }
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'pglite') });
   await database.migrate();
   await loadReferenceData(database.db);
@@ -47,6 +62,9 @@ async function main(): Promise<void> {
 
   // a job's failure is logged without a query's SQL and parameters, and with personal data masked
   const jobLog = (m: string) => console.warn(maskPersonalData(m.replace(/Failed query:[\s\S]*/, 'a database query failed')));
+  // what a crash left: partial staging files, and jobs (a bill analysis) its worker held
+  const cleaned = await cleanUpAfterCrash(deps, { everyLease: database.kind === 'pglite' });
+  if (cleaned.stagingFiles || cleaned.jobs) console.log(`start-up: removed ${cleaned.stagingFiles} partial upload(s), requeued ${cleaned.jobs} interrupted job(s)`);
   const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, jobLog);
   worker.start(Number(env.QUEUE_POLL_MS ?? 500));
   const purge = () => purgeExpired(deps).catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));
@@ -62,6 +80,7 @@ async function main(): Promise<void> {
     server.close();
     await worker.stop();
     await database.close();
+    dataLock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());

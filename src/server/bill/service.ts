@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { billAllowsReupload, UPLOAD_MIME, type BillStatus } from '#shared/bill/rules';
+import { billAllowsReupload, UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME, type BillStatus } from '#shared/bill/rules';
 import type { BillOwner, BillsResponse, BillValues } from '#shared/bill/payloads';
 import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
@@ -18,6 +18,7 @@ const UNREAD: BillFields = {
 };
 import { newStorageKey } from '../providers/storage/index';
 import type { StagedUpload } from '../http/multipart';
+import { reserveUploadQuota, uploadJobs } from './uploads';
 import type { StaffBillDecision } from '#shared/bill/payloads';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
@@ -52,9 +53,10 @@ async function uploadAvailable(db: Db | Tx, customerId: number, latest: BillRow 
 
 /**
  * Stores a staged bill file, records the bill as PENDING, moves the process (bill submitted) and
- * queues the analysis, all in one transaction. The file is moved into storage as the
- * transaction's last step and removed again when the transaction fails: no row without its file
- * and no file without its row.
+ * queues the analysis, all in one transaction, within the customer's quota of bill files. The file
+ * is moved into storage as the transaction's last step and removed again when the transaction
+ * fails: no row without its file and no file without its row. An earlier bill is not replaced:
+ * its file stays with its decision (staff may fetch it).
  */
 export async function submitBill(deps: Deps, customerId: number, file: StagedUpload, isHolder: boolean): Promise<BillValues> {
   const { db, clock, storage } = deps;
@@ -66,6 +68,7 @@ export async function submitBill(deps: Deps, customerId: number, file: StagedUpl
       if (latest && !billAllowsReupload({ status: latest.status, justification_disapproved: latest.justificationDisapproved })) {
         throw new ApiError(409, ErrorCode.BILL_LOCKED);
       }
+      await reserveUploadQuota(tx, customerId, 'bill', file.size);
       try {
         await moveProcessIn(tx, clock, customerId, { type: 'bill.submitted' }, { by: byCustomer });
       } catch (e) {
@@ -135,9 +138,13 @@ export async function decideBillIn(
   return { bill: after, move };
 }
 
-/** The analysis job: read the file, let the virtual assistant decide, record it. Idempotent (a decided bill is left alone). */
+/**
+ * The analysis job: read the file, let the virtual assistant decide, record it. Idempotent (a
+ * decided bill is left alone). With it, the deletion of replaced upload files (uploads.ts).
+ */
 export function billJobs(deps: Deps, analyse: typeof analyseBill = analyseBill): Record<string, JobHandler> {
   return {
+    ...uploadJobs(deps.storage),
     [BILL_ANALYSIS_JOB]: async (payload) => {
       const billId = Number(payload.billId);
       const [row] = await deps.db.select({ bill: bills, upload: uploads }).from(bills).innerJoin(uploads, eq(uploads.id, bills.uploadId)).where(eq(bills.id, billId));
@@ -180,12 +187,12 @@ export async function billsOf(db: Db, customerId: number): Promise<BillsResponse
   };
 }
 
-/** The stored file of one of the customer's own bills; another customer's id is not found. */
+/** The stored file of one of the customer's own bills, named `fatura` by the server; another customer's id is not found. */
 export async function billFile(deps: Deps, customerId: number | null, billId: number) {
   const [row] = await deps.db.select({ upload: uploads }).from(bills).innerJoin(uploads, eq(uploads.id, bills.uploadId))
     .where(customerId === null ? eq(bills.id, billId) : and(eq(bills.id, billId), eq(bills.customerId, customerId)));
   if (!row) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
-  return { bytes: await deps.storage.read(row.upload.storageKey), kind: row.upload.kind, name: row.upload.originalName };
+  return { bytes: await deps.storage.read(row.upload.storageKey), kind: row.upload.kind, name: UPLOAD_DOWNLOAD_NAME.bill };
 }
 
 export async function billOwnerOf(db: Db, customerId: number) {

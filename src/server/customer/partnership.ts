@@ -1,11 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
 import type { AppDeps, Clock } from '../config';
 import type { Db } from '../platform/db/index';
 import { customers, uploads } from '../platform/db/schema';
 import type { StagedUpload } from '../http/multipart';
 import { newStorageKey } from '../providers/storage/index';
-import { UPLOAD_MIME } from '#shared/bill/rules';
+import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
+import { reserveUploadQuota, retireReplacedUploads } from '../bill/uploads';
 import { ApiError } from '../http/errors';
 import { audit } from '../staff/service';
 
@@ -38,7 +39,8 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
 const badgeUrl = (id: number) => `/api/v1/portal/client-partnership/${id}/emproyee-card`;
 
 async function latestBadge(db: Db, customerId: number) {
-  const [row] = await db.select().from(uploads).where(and(eq(uploads.customerId, customerId), eq(uploads.purpose, 'employee_card'))).orderBy(desc(uploads.id)).limit(1);
+  const [row] = await db.select().from(uploads)
+    .where(and(eq(uploads.customerId, customerId), eq(uploads.purpose, 'employee_card'), isNull(uploads.removedAt))).orderBy(desc(uploads.id)).limit(1);
   return row ?? null;
 }
 
@@ -50,16 +52,26 @@ export async function partnershipOf(db: Db, customerId: number, id: number) {
   return { id: customerId, has_partnership: c?.has ?? false, url: badge ? badgeUrl(customerId) : null, is_validated: false };
 }
 
-/** Stores the employee badge like a bill: file moved into place as the transaction's last step. */
+/**
+ * Stores the employee badge of a customer with an employer partnership (403 otherwise), within
+ * their quota of badge files. Like a bill: the file is moved into place as the transaction's last
+ * step. The badge it replaces is marked removed in the same transaction and its file deleted from
+ * storage once this one is committed; a failure leaves the previous badge as it was.
+ */
 export async function saveEmployeeCard(deps: Deps, customerId: number, id: number, file: StagedUpload) {
   const key = newStorageKey();
   let saved = false;
   try {
     if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
     await deps.db.transaction(async (tx) => {
-      await tx.insert(uploads).values({
+      const [customer] = await tx.select({ has: customers.hasPartnership }).from(customers).where(eq(customers.id, customerId));
+      if (!customer?.has) throw new ApiError(403, ErrorCode.PARTNERSHIP_REQUIRED);
+      await reserveUploadQuota(tx, customerId, 'employee_card', file.size);
+      const [badge] = await tx.insert(uploads).values({
         customerId, purpose: 'employee_card', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: deps.clock.now(),
-      });
+      }).returning({ id: uploads.id });
+      if (!badge) throw new Error('upload insert returned nothing');
+      await retireReplacedUploads(tx, deps.clock, customerId, 'employee_card', badge.id);
       await deps.storage.save(file.path, key, UPLOAD_MIME[file.kind]);
       saved = true;
     });
@@ -75,5 +87,5 @@ export async function employeeCardFile(deps: Deps, customerId: number, id: numbe
   if (id !== customerId) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
   const badge = await latestBadge(deps.db, customerId);
   if (!badge) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
-  return { bytes: await deps.storage.read(badge.storageKey), kind: badge.kind, name: badge.originalName };
+  return { bytes: await deps.storage.read(badge.storageKey), kind: badge.kind, name: UPLOAD_DOWNLOAD_NAME.employee_card };
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,6 +9,8 @@ import { MAX_UPLOAD_BYTES, type UploadKind } from '#shared/bill/rules';
 import { ErrorCode } from '#shared/errors';
 import { ApiError } from './errors';
 import { sniffBillFile } from '../engines/bill-reader/index';
+import { newStagingName } from '../providers/storage/index';
+import { checkUploadContent } from './uploadContent';
 
 /** A file received whole into a staging file; the caller saves it or calls `discard`. */
 export interface StagedUpload {
@@ -32,7 +33,8 @@ const ENVELOPE_BYTES = 64 * 1024;
  * Reads one multipart file field into `stagingDir`, counting bytes as they stream: past 10 MB (a
  * file of exactly 10,485,760 bytes passes) the request is cut off with 413 and the staging file
  * deleted. The type comes from the first bytes (PDF, PNG, JPEG), never from the name or the
- * declared type.
+ * declared type, and the whole content must bear it out (uploadContent.ts: a PDF opens with the PDF
+ * reader, an image declares a size it may be decoded at); refused files are deleted.
  */
 export async function receiveUpload(c: Context, stagingDir: string, field = 'file'): Promise<StagedUpload> {
   const contentType = c.req.header('Content-Type') ?? '';
@@ -42,7 +44,9 @@ export async function receiveUpload(c: Context, stagingDir: string, field = 'fil
   const body = c.req.raw.body;
   if (!body) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
   await mkdir(stagingDir, { recursive: true });
-  const path = join(stagingDir, `${randomBytes(16).toString('hex')}.part`);
+  // named after this process, so a restart removes what a crash left without touching the uploads
+  // another live process (sharing the directory) is receiving
+  const path = join(stagingDir, newStagingName());
   let staging: WriteStream | null = null;
   // A write stream destroyed while its file is still being opened creates the file afterwards:
   // discard closes it and waits, so no staging file outlives a refused or broken upload.
@@ -131,6 +135,12 @@ export async function receiveUpload(c: Context, stagingDir: string, field = 'fil
   if (kind === 'unknown') {
     await discard();
     throw new ApiError(415, ErrorCode.UPLOAD_UNSUPPORTED, { field });
+  }
+  try {
+    await checkUploadContent(path, kind, field);
+  } catch (e) {
+    await discard();
+    throw e;
   }
   return { path, size: received.size, kind, originalName: received.originalName.slice(0, 200), discard };
 }

@@ -1,8 +1,11 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, inArray, lt } from 'drizzle-orm';
-import type { AppDeps } from '../config';
+import type { AppDeps, Clock } from '../config';
+import type { Db } from './db/index';
 import { accessCodes, authEvents, botCheckUses, jobs, outbox, phoneProofs, sessions } from './db/schema';
+import { processAlive, releaseAbandonedLeases, THIS_WORKER } from './queue/queue';
+import { stagingFileOwner } from '../providers/storage/index';
 
 const DAY = 24 * 3600_000;
 
@@ -34,4 +37,33 @@ async function purgeStaging(dir: string, olderThan: Date): Promise<void> {
     const info = await stat(path).catch(() => null);
     if (info?.isFile() && info.mtime < olderThan) await rm(path, { force: true });
   }
+}
+
+/**
+ * What a crash leaves, cleaned when the server starts (before it takes uploads or runs jobs):
+ * - staging files of uploads that were streaming in: those written by a process that no longer
+ *   runs, or by an earlier run with this process's id (a restarted container), or of no known
+ *   process; a live process's (another server sharing DATA_DIR) are left to it;
+ * - queue jobs (a bill analysis...) left `running` by a dead worker: queued again now rather than
+ *   after the 5-minute lease; with the embedded database (`everyLease`: one process holds it) all
+ *   of them, on PostgreSQL only those whose holder is gone (see releaseAbandonedLeases).
+ */
+export async function cleanUpAfterCrash(
+  deps: { db: Db; clock: Clock; storage: Pick<AppDeps['storage'], 'stagingDir'> },
+  opts: { everyLease: boolean; alive?: (pid: number) => boolean },
+): Promise<{ stagingFiles: number; jobs: number }> {
+  const alive = opts.alive ?? processAlive;
+  let stagingFiles = 0;
+  const names = await readdir(deps.storage.stagingDir).catch(() => [] as string[]);
+  for (const name of names) {
+    const owner = stagingFileOwner(name);
+    if (owner !== null && owner !== THIS_WORKER.pid && alive(owner)) continue;
+    const path = join(deps.storage.stagingDir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) continue;
+    await rm(path, { force: true });
+    stagingFiles += 1;
+  }
+  const requeued = await releaseAbandonedLeases(deps.db, deps.clock, { everyLease: opts.everyLease, alive });
+  return { stagingFiles, jobs: requeued };
 }

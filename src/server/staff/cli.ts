@@ -13,6 +13,7 @@ import { FinalProposalRequest } from '#shared/proposal/payloads';
 import { ApiError } from '../http/errors';
 import { publishFinalProposal } from '../proposal/service';
 import { setPartnership } from '../customer/partnership';
+import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from '../platform/dataDirLock';
 
 /**
  * Staff accounts (the printed token is the staff member's bearer token for /api/v1/admin/...;
@@ -29,6 +30,8 @@ import { setPartnership } from '../customer/partnership';
  *     [--module-brand ..] [--module-warranty 12] [--inverter-brand ..] [--inverter-warranty 10] [--structure-type ..] [--structure-warranty 5]
  * An individual's employer partnership, confirmed or withdrawn (the bill page then asks for the employee badge):
  *   npm run staff -- partnership <phone> on|off --as <staff e-mail>
+ * On the embedded database (no DATABASE_URL) a command refuses to run while the server holds
+ * DATA_DIR (its lock file names it): stop the server first, or use PostgreSQL for both.
  */
 const usage = 'usage: npm run staff -- create-staff --name <name> --email <email> | new-token <email> | revoke-staff <email>'
   + ' | steps <phone> | event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]'
@@ -90,7 +93,32 @@ async function staffCommand(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * The embedded database's lock for the length of one command; null (the holder printed) when the
+ * server or another command holds DATA_DIR. Nothing to hold on PostgreSQL.
+ */
+function holdDataDir(): DataDirLock | null | 'postgres' {
+  if (process.env.DATABASE_URL) return 'postgres';
+  try {
+    return lockDataDir(resolve(process.env.DATA_DIR ?? './data'), 'staff-cli');
+  } catch (e) {
+    if (!(e instanceof DataDirBusyError)) throw e;
+    console.error(busyMessage(e));
+    return null;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
+  const lock = holdDataDir();
+  if (lock === null) return 1;
+  try {
+    return await command(argv);
+  } finally {
+    if (lock !== 'postgres') lock.release();
+  }
+}
+
+async function command(argv: string[]): Promise<number> {
   if (argv[0] === 'create-staff' || argv[0] === 'new-token' || argv[0] === 'revoke-staff') return staffCommand(argv);
   if ((VISIT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return visitCommand(argv);
   const [command, phone, eventType, ...rest] = argv;

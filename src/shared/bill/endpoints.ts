@@ -18,9 +18,10 @@ export const sendBill = endpoint({
     201: { description: 'the new bill, PENDING', schema: BillValues },
     400: failure('no file (4003), empty file (4005), or the upload broke off'),
     401: failure('no valid session'),
-    413: failure("over 10 MB (4130, 'Tamanho do arquivo excedido! Carregue um arquivo com até 10MB.')"),
-    415: failure("not a PDF, JPEG or PNG by content (4150, 'Tipo de arquivo não suportado!')"),
+    413: failure("over 10 MB (4130, 'Tamanho do arquivo excedido! Carregue um arquivo com até 10MB.'), or an image declaring more than 40 megapixels (4131)"),
+    415: failure("not a PDF, JPEG or PNG by content: a PDF the PDF reader cannot open or with markup before its header, an image with no readable size (4150, 'Tipo de arquivo não suportado!')"),
     409: failure('upload locked: a bill is in analysis or was decided for a reason that allows no new one (4092)'),
+    429: failure("the customer's bill files reached their quota: 20 files or 100 MB (4294)"),
   },
 });
 
@@ -42,7 +43,7 @@ export const saveBillOwner = endpoint({
 export const billFile = endpoint({
   method: 'get', path: '/portal/customers/bill', auth: 'customer', tag: 'bills',
   query: { client_bill_file_id: { required: true, description: 'the bill id (billInfo[].id)' } },
-  summary: "Download one of the customer's own bill files (attachment).",
+  summary: "Download one of the customer's own bill files (attachment named fatura.pdf, .jpg or .png after the type detected at upload).",
   responses: { 200: { description: 'the file (application/pdf, image/jpeg or image/png)' }, ...session401, 404: failure('no such bill of this customer (4041)') },
 });
 
@@ -58,7 +59,7 @@ export const decideBill = endpoint({
 });
 
 export const anyBillFile = endpoint({
-  method: 'get', path: '/admin/bills/:billId/file', auth: 'staff', tag: 'admin', summary: 'Download any bill file (staff review).',
+  method: 'get', path: '/admin/bills/:billId/file', auth: 'staff', tag: 'admin', summary: 'Download any bill file (staff review), named fatura.<extension of the detected type>.',
   responses: { 200: { description: 'the file' }, ...staffFailures, 404: failure('no such bill') },
 });
 

@@ -16,6 +16,18 @@ export interface FileStorage {
   stagingDir: string;
 }
 
+/**
+ * A staging file's name: the receiving process's id, then random (`<pid>-<hex>.part`), so at
+ * start-up a process can tell the files a crashed process left from those a live one is writing.
+ */
+export const newStagingName = (): string => `${process.pid}-${randomBytes(16).toString('hex')}.part`;
+
+/** The process that wrote a staging file (null for a name of another form, e.g. from before pids were recorded). */
+export function stagingFileOwner(name: string): number | null {
+  const match = /^(\d+)-[0-9a-f]+\.part$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
 /** A random, unguessable storage name; the customer's file name is never used on disk. */
 export const newStorageKey = (): string => {
   const id = randomBytes(24).toString('base64url');

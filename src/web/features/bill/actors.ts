@@ -6,10 +6,14 @@ import { ApiError, type Api } from '../../api/client';
 
 /**
  * Why an upload failed, as a catalogue key. When the server refused the file itself (413 too
- * large, 415 not a PDF/JPG/PNG by its content, 4005 empty), `refused` names it so the machine shows
+ * large, 415 not a PDF/JPG/PNG by its content, 4005 empty, 4131 too many pixels, 4294 quota), `refused` names it so the machine shows
  * the message under that file; otherwise (connection, server trouble) the fallback under the form.
  */
 function uploadFailure(error: unknown, fallback: MessageKey, file: 'bill' | 'badge'): { type: 'upload.failed'; message: MessageKey; refused?: 'bill' | 'badge' } {
+  // the server's own reason first: an image over the pixel limit, the customer's upload quota, no partnership
+  if (error instanceof ApiError && error.body?.code === ErrorCode.UPLOAD_IMAGE_TOO_LARGE) return { type: 'upload.failed', message: 'upload.image.tooLarge', refused: file };
+  if (error instanceof ApiError && error.body?.code === ErrorCode.UPLOAD_QUOTA) return { type: 'upload.failed', message: 'upload.quota', refused: file };
+  if (error instanceof ApiError && error.body?.code === ErrorCode.PARTNERSHIP_REQUIRED) return { type: 'upload.failed', message: 'partnership.badge.notPartner', refused: file };
   if (error instanceof ApiError && error.status === 413) return { type: 'upload.failed', message: 'upload.file.tooLarge', refused: file };
   if (error instanceof ApiError && error.status === 415) return { type: 'upload.failed', message: 'upload.file.unsupported', refused: file };
   if (error instanceof ApiError && error.body?.code === ErrorCode.UPLOAD_EMPTY) return { type: 'upload.failed', message: 'upload.file.empty', refused: file };

@@ -13,6 +13,22 @@ import { call, lastCode, newPhone, personalSignUp, requestCode, signUpNewCustome
 import { fixture, upload } from '../../../support/uploads';
 import { createStaff } from '../../../../src/server/staff/service';
 import { messages as m } from '#shared/messages';
+import { deflateSync } from 'node:zlib';
+
+/** A valid PNG whose header declares width x height (a decompression bomb in a few KB). */
+function pngDeclaring(width: number, height: number): Uint8Array {
+  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
+  const crc = (bytes: Uint8Array) => { let c = 0xffffffff; for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0); body.copy(out, 4); out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4); ihdr.set([8, 2, 0, 0, 0], 8);
+  return new Uint8Array(Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(4096))), chunk('IEND', new Uint8Array())]));
+}
 
 // the server's PDF reader runs in this process: start its thread by path (see pdfReaderShim.ts)
 vi.mock('../../../../src/server/engines/bill-reader/extractText', async (importOriginal) => {
@@ -95,6 +111,24 @@ describe('bill page', () => {
     expect(screen.getByRole('heading', { name: m['bill.outcome.review.title'] })).toBeTruthy();
   });
 
+  it('a bill WAITING for a person: the decision shows on the page without a reload, and the menu is told', async () => {
+    const user = userEvent.setup();
+    const { token } = await signUpNewCustomer(server);
+    let menuReloads = 0;
+    renderBill(token, server.fetch, { delays: { staffDecisionPollInterval: 150 }, onBillChanged: () => { menuReloads++; } });
+    await send(user, fileOf('photo-bill.png', 'image/png'));
+    expect(await screen.findByText(m['bill.outcome.waiting'])).toBeTruthy();
+    const reloadsBefore = menuReloads;
+    const me = await call(server, 'GET', '/portal/customers', undefined, { token });
+    const staff = await createStaff(server.db, server.clock, 'Ana Souza', `ana.waiting.${Date.now()}@empresa.com.br`);
+    const process = await call(server, 'GET', `/admin/customers/${String(me.body.id)}/process`, undefined, { token: staff.token });
+    const decided = await call(server, 'PUT', `/admin/customers/${String(me.body.id)}/bill`, { status: 'APPROVED', version: process.body.version }, { token: staff.token });
+    expect(decided.status).toBe(200);
+    expect(await screen.findByRole('heading', { name: m['bill.outcome.approved'] })).toBeTruthy();
+    expect(screen.queryByText(m['bill.outcome.waiting'])).toBeNull();
+    expect(menuReloads).toBe(reloadsBefore + 1);
+  });
+
   it('an 11 MB file and a wrong type are refused in the browser; nothing is sent', async () => {
     // the file picker's filter let through (as a drop does)
     const user = userEvent.setup({ applyAccept: false });
@@ -145,6 +179,19 @@ describe('bill page', () => {
     expect(within(area).queryByRole('button', { name: /Remover/ })).toBeNull();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getByRole('radio', { name: 'Sim' })).toHaveProperty('checked', true);
+    const bills = await call(server, 'GET', '/portal/customers/bills', undefined, { token });
+    expect(bills.body.billValues).toBeNull();
+  });
+
+  it('a photo of a few KB that declares 50000 x 50000 pixels: the pixel-limit message under the bill, not the 10 MB one', async () => {
+    const user = userEvent.setup();
+    const { token } = await signUpNewCustomer(server);
+    renderBill(token);
+    await user.click(await screen.findByRole('radio', { name: 'Sim' }));
+    await chooseFile(user, fileOf('foto-da-conta.png', 'image/png', pngDeclaring(50_000, 50_000)));
+    await user.click(screen.getByRole('button', { name: m['bill.submit'] }));
+    const area = await screen.findByRole('group', { name: m['bill.file.label'] });
+    expect((await within(area).findByRole('alert')).textContent).toBe(m['upload.image.tooLarge']);
     const bills = await call(server, 'GET', '/portal/customers/bills', undefined, { token });
     expect(bills.body.billValues).toBeNull();
   });

@@ -11,10 +11,16 @@ export const sessions = pgTable('sessions', {
   revokedAt: at('revoked_at'),
 }, (t) => [index('sessions_customer_idx').on(t.customerId)]);
 
-/** SMS/WhatsApp/e-mail codes, stored as HMAC-SHA256 with APP_SECRET. The newest live one per phone counts. */
+/**
+ * SMS/WhatsApp/e-mail codes, stored as HMAC-SHA256 with APP_SECRET. Each belongs to the code request
+ * that asked for it (the SHA-256 of the request's browser-made `secret`): the newest live one of a
+ * phone and secret counts, and only a caller holding that secret can try it.
+ */
 export const accessCodes = pgTable('access_codes', {
   id: serial('id').primaryKey(),
   phone: text('phone').notNull(),
+  /** SHA-256 of the code request's secret; null on codes issued before requests carried one (never usable) */
+  secretHash: text('secret_hash'),
   codeHash: text('code_hash').notNull(),
   createdAt: at('created_at').notNull(),
   expiresAt: at('expires_at').notNull(),
@@ -23,12 +29,17 @@ export const accessCodes = pgTable('access_codes', {
   failedTries: integer('failed_tries').notNull().default(0),
 }, (t) => [index('access_codes_phone_idx').on(t.phone, t.createdAt)]);
 
-/** What the rate limits count: code requests per phone and per address, and wrong codes per phone. */
+/**
+ * What the rate limits count: code requests per phone, per request (secret) and per address, and
+ * wrong codes per phone and per request.
+ */
 export const authEvents = pgTable('auth_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   kind: text('kind', { enum: ['send', 'failure'] }).notNull(),
   phone: text('phone').notNull(),
   address: text('address').notNull(),
+  /** SHA-256 of the code request's secret */
+  secretHash: text('secret_hash'),
   at: at('at').notNull(),
 }, (t) => [
   index('auth_events_phone_idx').on(t.phone, t.kind, t.at),
@@ -48,3 +59,11 @@ export const botCheckUses = pgTable('bot_check_uses', {
   signature: text('signature').primaryKey(),
   expiresAt: at('expires_at').notNull(),
 });
+
+/** Signed-in actions limited per customer (an e-mail change tells whether an e-mail has an account). */
+export const customerActions = pgTable('customer_actions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  action: text('action', { enum: ['profile.update'] }).notNull(),
+  at: at('at').notNull(),
+}, (t) => [index('customer_actions_idx').on(t.customerId, t.action, t.at)]);

@@ -1,4 +1,5 @@
-import { boolean, doublePrecision, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { MarketingAttribution } from '#shared/customer/payloads';
 import { at } from './columns';
 import { cities, states } from './coverage';
 
@@ -24,6 +25,8 @@ export const customers = pgTable('customers', {
   subscriptionLending: text('subscription_lending', { enum: ['SUBSCRIPTION', 'LENDING'] }).notNull().default('SUBSCRIPTION'),
   paymentType: text('payment_type', { enum: ['CASH_PURCHASE', 'FINANCING'] }),
   franchiseeId: text('franchisee_id'),
+  /** the marketing-attribution cookie sent with the sign-up (spec §3, §9), for staff; null without one */
+  attribution: jsonb('attribution').$type<MarketingAttribution>(),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 }, (t) => [

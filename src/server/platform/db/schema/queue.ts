@@ -10,6 +10,8 @@ export const jobs = pgTable('jobs', {
   attempts: integer('attempts').notNull().default(0),
   runAt: at('run_at').notNull(),
   lockedAt: at('locked_at'),
+  /** the worker holding the lease (host:pid:nonce), so a restart can take back its dead predecessor's jobs at once */
+  lockedBy: text('locked_by'),
   lastError: text('last_error'),
   createdAt: at('created_at').notNull(),
 }, (t) => [index('jobs_ready_idx').on(t.status, t.runAt)]);

@@ -12,4 +12,9 @@ export const uploads = pgTable('uploads', {
   kind: text('kind', { enum: ['pdf', 'png', 'jpeg'] }).notNull(),
   size: integer('size').notNull(),
   createdAt: at('created_at').notNull(),
+  /**
+   * When a newer file replaced this one (an employee badge sent again): the file is deleted from
+   * storage by the queue after the replacing transaction commits; the row stays for the quota count.
+   */
+  removedAt: at('removed_at'),
 }, (t) => [uniqueIndex('uploads_storage_key').on(t.storageKey), index('uploads_customer_idx').on(t.customerId)]);

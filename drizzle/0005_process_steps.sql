@@ -1,0 +1,1 @@
+ALTER TABLE "process_snapshots" ADD COLUMN "steps" jsonb;
