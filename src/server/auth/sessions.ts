@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
-import type { Db, Tx } from '../platform/db/index';
+import { preparedPerDb, type Db, type Tx } from '../platform/db/index';
 import { phoneProofs, sessions } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { newToken, sha256 } from './crypto';
@@ -19,28 +19,86 @@ export async function openSession(db: Db | Tx, deps: Pick<AppDeps, 'clock'>, cus
 
 export interface SessionVars { Variables: { customerId: number; sessionHash: string } }
 
-/** Bearer token -> customer id; 401 {code: 4010} when missing, unknown, revoked or idle for 30 days. Slides the expiry. */
+/**
+ * How stale `last_used_at` may get before a request writes it again: the 30-day idle limit slides
+ * with use, but most requests only read the session (a session thus idles out at most this much early).
+ */
+export const SESSION_SLIDE_MS = 5 * 60_000;
+
+/**
+ * How long this process trusts a session it has read before reading it again: the requests of one
+ * page (and of a burst) cost no session query. Logout here forgets the session at once; were a
+ * session revoked by another process (none does today), it would be refused at most this much later.
+ */
+export const SESSION_RECHECK_MS = 1000;
+
+/** The session of a token hash, whatever its state: requireSession judges it. */
+const sessionByHash = preparedPerDb((db) => db
+  .select({ customerId: sessions.customerId, lastUsedAt: sessions.lastUsedAt, revokedAt: sessions.revokedAt })
+  .from(sessions).where(eq(sessions.tokenHash, sql.placeholder('hash')))
+  .prepare('session_by_hash'));
+
+/** Live sessions this process read lately, by token hash (times in ms); per database, bounded. */
+interface RecentSession { customerId: number; lastUsedAt: number; readAt: number }
+const recentSessions = new WeakMap<Db | Tx, Map<string, RecentSession>>();
+const RECENT_SESSIONS_MAX = 10_000;
+function recentOf(db: Db | Tx): Map<string, RecentSession> {
+  let recent = recentSessions.get(db);
+  if (!recent) {
+    recent = new Map();
+    recentSessions.set(db, recent);
+  }
+  return recent;
+}
+
+/** The live session of `hash` as stored now, remembered for SESSION_RECHECK_MS; null when unknown or revoked. */
+async function readSession(db: Db, hash: string, now: number): Promise<RecentSession | null> {
+  const recent = recentOf(db);
+  recent.delete(hash);
+  const [row] = await sessionByHash(db).execute({ hash });
+  if (!row || row.revokedAt !== null) return null;
+  const session = { customerId: row.customerId, lastUsedAt: row.lastUsedAt.getTime(), readAt: now };
+  if (recent.size >= RECENT_SESSIONS_MAX) recent.delete(recent.keys().next().value as string);
+  recent.set(hash, session);
+  return session;
+}
+
+/**
+ * Bearer token -> customer id; 401 {code: 4010} when missing, unknown, revoked or idle for 30 days.
+ * A read (none when this process read the session within SESSION_RECHECK_MS); the expiry slides
+ * (one write) when the last recorded use is SESSION_SLIDE_MS old.
+ */
 export const requireSession = (deps: Deps) => createMiddleware<SessionVars>(async (c, next) => {
   const header = c.req.header('Authorization') ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
-  const now = deps.clock.now();
+  const now = deps.clock.now().getTime();
   const hash = sha256(token);
-  const [row] = await deps.db.update(sessions).set({ lastUsedAt: now })
-    .where(and(
-      eq(sessions.tokenHash, hash),
-      isNull(sessions.revokedAt),
-      gt(sessions.lastUsedAt, new Date(now.getTime() - deps.limits.sessionIdleMs)),
-    ))
-    .returning({ customerId: sessions.customerId });
-  if (!row) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
-  c.set('customerId', row.customerId);
+  const cached = recentOf(deps.db).get(hash);
+  let session = cached && now >= cached.readAt && now - cached.readAt < SESSION_RECHECK_MS ? cached : await readSession(deps.db, hash, now);
+  const idle = (s: RecentSession | null) => !s || s.lastUsedAt <= now - deps.limits.sessionIdleMs;
+  if (session && !idle(session) && session.lastUsedAt <= now - SESSION_SLIDE_MS) {
+    // concurrent requests of one session: the first write wins, the others find it fresh and skip
+    const slid = await deps.db.update(sessions).set({ lastUsedAt: new Date(now) })
+      .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), lte(sessions.lastUsedAt, new Date(now - SESSION_SLIDE_MS))))
+      .returning({ customerId: sessions.customerId });
+    // nothing written: another request slid it, or it was revoked meanwhile; the row says which
+    session = slid.length === 1 ? { ...session, lastUsedAt: now } : await readSession(deps.db, hash, now);
+    if (session) recentOf(deps.db).set(hash, session);
+  }
+  if (!session || idle(session)) {
+    recentOf(deps.db).delete(hash);
+    throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  }
+  c.set('customerId', session.customerId);
   c.set('sessionHash', hash);
   await next();
 });
 
+/** Logout: the session is revoked, and this process forgets it has seen it live. */
 export async function revokeSession(deps: Deps, hash: string): Promise<void> {
   await deps.db.update(sessions).set({ revokedAt: deps.clock.now() }).where(eq(sessions.tokenHash, hash));
+  recentOf(deps.db).delete(hash);
 }
 
 /** Proof that `phone` was confirmed by code: 30 minutes, single use, for the sign-up payload. */

@@ -1,14 +1,15 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, getTableName, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CustomerPatch, CustomerProfile } from '#shared/customer/payloads';
+import type { MenuStep } from '#shared/steps';
 import type { SignUpRequest } from '#shared/auth/payloads';
 import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
-import type { Db } from '../platform/db/index';
-import { bills, cities, coupons, customers, franchiseeCoverage } from '../platform/db/schema';
+import { preparedPerDb, type Db } from '../platform/db/index';
+import { bills, cities, coupons, customers, customerSuccessCases, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { consumePhoneProof, openSession } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/host';
-import { customerSuccessOf } from '../project/service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -65,6 +66,7 @@ export async function signUp(deps: Deps, input: SignUpRequest): Promise<string> 
         coupon,
         hasPartnership: business ? false : input.hasPartnership,
         franchiseeId: coverage?.id ?? null,
+        attribution: input.attribution ?? null,
         createdAt: now,
         updatedAt: now,
       }).returning({ id: customers.id });
@@ -87,13 +89,47 @@ export async function emailOfPhone(db: Db, phone: string): Promise<string | null
   return row?.email ?? null;
 }
 
-/** GET /portal/customers: the spec §3 profile; parts later issues build are empty. */
+type Newest = [id: number, status: string] | null;
+
+/** `table.column`, qualified: drizzle leaves columns bare in a one-table select, which a subquery would read as its own. */
+const col = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * The profile's one statement: the customer's fields, and as scalar subqueries (cheaper to plan
+ * than joins) their city's name, the steps stored with their process, their newest bill and their
+ * customer-success case.
+ */
+const profileRow = preparedPerDb((db) => db.select({
+  id: customers.id,
+  name: customers.name,
+  email: customers.email,
+  phone: customers.phone,
+  franchiseeId: customers.franchiseeId,
+  subscriptionLending: customers.subscriptionLending,
+  type: customers.type,
+  documentValue: customers.documentValue,
+  unitType: customers.unitType,
+  billValue: customers.billValue,
+  stateCode: customers.stateCode,
+  cityId: customers.cityId,
+  coupon: customers.coupon,
+  hasPartnership: customers.hasPartnership,
+  paymentType: customers.paymentType,
+  cityName: sql<string>`(select ${col(cities.name)} from ${cities} where ${col(cities.id)} = ${col(customers.cityId)})`,
+  steps: sql<MenuStep[] | null>`(select ${col(processSnapshots.steps)} from ${processSnapshots} where ${col(processSnapshots.customerId)} = ${col(customers.id)})`,
+  bill: sql<Newest>`(select json_build_array(${col(bills.id)}, ${col(bills.status)}) from ${bills}
+    where ${col(bills.customerId)} = ${col(customers.id)} order by ${col(bills.id)} desc limit 1)`,
+  success: sql<Newest>`(select json_build_array(${col(customerSuccessCases.id)}, ${col(customerSuccessCases.status)}) from ${customerSuccessCases}
+    where ${col(customerSuccessCases.customerId)} = ${col(customers.id)})`,
+}).from(customers).where(eq(customers.id, sql.placeholder('id'))).prepare('customer_profile'));
+
+/**
+ * GET /portal/customers: the spec §3 profile, in one statement; the steps are the ones stored with
+ * the process (no machine is run). Parts later issues build are empty.
+ */
 export async function profile(db: Db, id: number): Promise<CustomerProfile> {
-  const [row] = await db.select({ c: customers, cityName: cities.name }).from(customers)
-    .innerJoin(cities, eq(cities.id, customers.cityId)).where(eq(customers.id, id));
-  if (!row) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
-  const { c } = row;
-  const [bill] = await db.select({ id: bills.id, status: bills.status }).from(bills).where(eq(bills.customerId, id)).orderBy(desc(bills.id)).limit(1);
+  const [c] = await profileRow(db).execute({ id });
+  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
   return {
     id: c.id,
     name: c.name,
@@ -105,20 +141,21 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
     type: c.type,
     document_value: c.documentValue,
     unit_type: c.unitType,
-    bill_id: bill?.id ?? null,
+    bill_id: c.bill?.[0] ?? null,
     bill_value: c.billValue,
-    bill: bill?.status ?? null,
+    bill: c.bill?.[1] ?? null,
     state: c.stateCode,
     city: c.cityId,
-    city_name: row.cityName,
+    city_name: c.cityName,
     coupon: c.coupon,
     has_partnership: c.hasPartnership,
     payment_type: c.paymentType,
     selected_client_plan: null,
     documents: [],
     contracts: [],
-    steps: await customerSteps(db, c.id),
-    customer_success: await customerSuccessOf(db, c.id),
+    // a process stored before its steps were (null) has them derived once and kept
+    steps: c.steps ?? await customerSteps(db, c.id, null),
+    customer_success: c.success ? { id: c.success[0], status: c.success[1], upload_available: false } : null,
   };
 }
 

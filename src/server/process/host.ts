@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { processMachine, type Notice, type ProcessEvent } from '#machines/process/processMachine';
 import { stepsFromSnapshot } from '#machines/process/steps';
 import type { MenuStep } from '#shared/steps';
 import { visitWhen } from '#shared/visit/payloads';
 import type { Clock } from '../config';
-import type { Db, Tx } from '../platform/db/index';
+import { preparedPerDb, type Db, type Tx } from '../platform/db/index';
 import { customers, processSnapshots } from '../platform/db/schema';
 import { noticeText, notify } from '../notification/service';
 import { hasInitialProposal, prepareInitialProposal } from '../proposal/service';
@@ -70,11 +70,11 @@ async function readProcess(db: Db | Tx, customerId: number, forUpdate: boolean):
   return row ? { persisted: asActive(row.snapshot), version: row.version } : null;
 }
 
-/** A new customer's process (SIMULATION and BILL open), stored at version 1. */
+/** A new customer's process (SIMULATION and BILL open), stored at version 1 with its steps. */
 export async function startProcess(tx: Db | Tx, clock: Clock, customerId: number): Promise<void> {
   const actor = createActor(processMachine, { input: { kind: 'SUBSCRIPTION' } });
   await tx.insert(processSnapshots).values({
-    customerId, snapshot: actor.getPersistedSnapshot(), version: 1, updatedAt: clock.now(),
+    customerId, snapshot: actor.getPersistedSnapshot(), steps: stepsFromSnapshot(actor.getSnapshot(), customerId), version: 1, updatedAt: clock.now(),
   });
 }
 
@@ -85,9 +85,32 @@ export async function loadProcess(db: Db | Tx, customerId: number, forUpdate = f
     : null;
 }
 
-export async function customerSteps(db: Db | Tx, customerId: number): Promise<MenuStep[]> {
+/**
+ * The customer's steps as stored with their snapshot (no machine on the way). `stored` is what a
+ * caller already read of the `steps` column (the profile's one query): null on a row written before
+ * steps were stored, whose steps are derived once here and kept.
+ */
+export async function customerSteps(db: Db | Tx, customerId: number, stored?: MenuStep[] | null): Promise<MenuStep[]> {
+  if (stored) return stored;
+  if (stored === undefined) {
+    const [row] = await storedStepsOf(db).execute({ customerId });
+    if (!row) return [];
+    if (row.steps) return row.steps;
+  }
+  return backfillSteps(db, customerId);
+}
+
+const storedStepsOf = preparedPerDb((db) => db.select({ steps: processSnapshots.steps }).from(processSnapshots)
+  .where(eq(processSnapshots.customerId, sql.placeholder('customerId'))).prepare('process_steps'));
+
+/** Derives and stores the steps of a snapshot stored without them; a move made meanwhile already wrote its own. */
+async function backfillSteps(db: Db | Tx, customerId: number): Promise<MenuStep[]> {
   const p = await loadProcess(db, customerId);
-  return p ? stepsFromSnapshot(p.snapshot, customerId) : [];
+  if (!p) return [];
+  const steps = stepsFromSnapshot(p.snapshot, customerId);
+  await db.update(processSnapshots).set({ steps })
+    .where(and(eq(processSnapshots.customerId, customerId), eq(processSnapshots.version, p.version), isNull(processSnapshots.steps)));
+  return steps;
 }
 
 /**
@@ -111,12 +134,13 @@ async function storeMove(
   const next = actor.getSnapshot() as ProcessSnapshot;
   const persisted = actor.getPersistedSnapshot(); // before stop(): a stopped snapshot would be stored 'stopped'
   actor.stop();
+  const steps = stepsFromSnapshot(next, customerId);
   const updated = await tx.update(processSnapshots)
-    .set({ snapshot: persisted, version: current.version + 1, updatedAt: clock.now() })
+    .set({ snapshot: persisted, steps, version: current.version + 1, updatedAt: clock.now() })
     .where(and(eq(processSnapshots.customerId, customerId), eq(processSnapshots.version, current.version)))
     .returning({ version: processSnapshots.version });
   if (updated.length !== 1) throw new ProcessVersionConflict(current.version, current.version + 1);
-  return { version: current.version + 1, steps: stepsFromSnapshot(next, customerId), before: before.value, after: next.value };
+  return { version: current.version + 1, steps, before: before.value, after: next.value };
 }
 
 /** What the machine's reactions asked for during one move, in the order it named them. */

@@ -16,6 +16,23 @@ export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * A statement of the hot reads (session, profile, steps) built once per database instead of on
+ * every request: drizzle skips building the SQL, and on PostgreSQL it is a named prepared statement
+ * that each pooled connection parses and plans once. `name` must be unique to `build`'s SQL.
+ */
+export function preparedPerDb<T>(build: (db: Db | Tx) => T): (db: Db | Tx) => T {
+  const built = new WeakMap<Db | Tx, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
