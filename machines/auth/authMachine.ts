@@ -1,9 +1,10 @@
-import { assign, fromPromise, not, raise, setup } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
 import * as v from 'valibot';
 import {
   BusinessSignUp, CellPhoneInput, CountryCodeInput, AccessCode, PersonalSignUp,
   type SignUpRequest, type SmsType,
 } from '#shared/auth/payloads';
+import { newRequestSecret } from '#shared/auth/secret';
 import { canonicalPhone, DEFAULT_COUNTRY_CODE } from '#shared/phone';
 import type { MessageKey } from '#shared/messages';
 import { ErrorCode } from '#shared/errors';
@@ -15,6 +16,8 @@ import { failureCode, failureOf, failureRetryAfter, ruleMessageKey } from '#shar
  * signed in, or a confirmed phone with no account -> registration form -> registered.
  * Every failure the screens show lives in context, as a catalogue key. Side effects are the named
  * actors below, provided at the edge; time only through the `oneSecond` delay.
+ * Each code request carries a `secret` the browser makes (`chooseRequestSecret`); its resends and the
+ * code check carry it too, since the server lets only the request's own secret try its code.
  */
 
 /** Spec §9: code resend cooldown. */
@@ -22,17 +25,28 @@ export const RESEND_COOLDOWN_S = 30;
 
 export type AuthFlow = SmsType; // 'SIGN_IN' | 'SIGN_UP'
 export type RegisterType = 'personal' | 'business';
+/** How the newest code went out: the code screen names it. */
+export type CodeChannel = 'sms' | 'whatsapp' | 'email';
 
-/** The request pushed to Queue_sms (spec §7). */
+/**
+ * Spec §2 "another option offers resending the code to the registered e-mail": only a sign-in has a
+ * registered e-mail; during sign-up there is none yet, so the option is not offered.
+ */
+export const offersCodeByEmail = (flow: AuthFlow): boolean => flow === 'SIGN_IN';
+
+/** The request pushed to Queue_sms (spec §7), with the request's secret. */
 export interface CodeRequest {
   phone: string;
   type: AuthFlow;
   resend: boolean;
   coupon: string | null;
+  secret: string;
   recaptcha?: string;
   origin?: 'REQUEST_WHATSAPP';
 }
+/** `retryAfterS`: how long the server asks to wait before the next send */
 export interface CodeRequestOutput { retryAfterS?: number }
+export interface CodeCheckInput { flow: AuthFlow; phone: string; code: string; secret: string }
 
 /** A valid code: an access token (customer exists) or a proof of the confirmed phone (no account). */
 export type CodeCheckOutput = { token: string } | { phoneProof: string };
@@ -79,7 +93,14 @@ export interface AuthContext {
   phoneErrors: FieldErrors;
   phoneProof: string | null;
   token: string | null;
+  /** the secret of the current code request (spec §3 auth.secret) */
+  secret: string;
+  /** how the newest code was sent */
+  channel: CodeChannel;
+  /** seconds the server asks to wait before the next send (30 s cooldown, send limits, a held request) */
   resendSecondsLeft: number;
+  /** the server holds this request's code checks back (too many wrong codes) until the countdown ends */
+  codeHeld: boolean;
   /** spec §3 auth.failureSendCodeSms: the code could not be requested */
   failureSendCodeSms: MessageKey | null;
   /** spec §3 auth.failureAccessCode: the code was refused */
@@ -105,7 +126,8 @@ export type AuthEvent =
   | { type: 'registration.start' }
   | { type: 'account.submit'; form: RegistrationForm }
   | { type: 'notice.dismiss' }
-  | { type: 'cooldown.restart'; seconds: number };
+  /** the server asked to wait `seconds` before the next send; `held`: before the next code check too */
+  | { type: 'cooldown.restart'; seconds: number; held?: boolean };
 
 /** What went wrong with a call, as the key the screen shows (`fallback` when the server did not say). */
 const failureKey = (event: unknown, fallback: MessageKey): MessageKey => failureOf((event as { error?: unknown }).error, fallback).key;
@@ -147,6 +169,15 @@ export function signUpPayloadOf(
   return { ok: false, errors };
 }
 
+/** The wait a send's answer asks for: its retry_after_s, at least the spec's 30 s. */
+function cooldownAfterSend(event: unknown): number {
+  const out = (event as { output?: CodeRequestOutput }).output;
+  return Math.max(RESEND_COOLDOWN_S, out?.retryAfterS ?? 0);
+}
+
+/** The refusal's retry_after_s, when the server gave one. */
+const refusalWait = (event: unknown): number | null => failureRetryAfter((event as { error?: unknown }).error) ?? null;
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -160,11 +191,11 @@ export const authMachine = setup({
       throw new Error('requestCode not provided');
     }),
     /** SIGN_IN: POST /portal/login; SIGN_UP: POST /portal/confirm-number */
-    checkCode: fromPromise<CodeCheckOutput, { flow: AuthFlow; phone: string; code: string }>(async () => {
+    checkCode: fromPromise<CodeCheckOutput, CodeCheckInput>(async () => {
       throw new Error('checkCode not provided');
     }),
     /** POST /portal/customers/resend-login-code-by-email */
-    sendCodeByEmail: fromPromise<void, { phone: string }>(async () => {
+    sendCodeByEmail: fromPromise<void, { phone: string; secret: string }>(async () => {
       throw new Error('sendCodeByEmail not provided');
     }),
     /** POST /portal/customers: returns the access token */
@@ -181,6 +212,9 @@ export const authMachine = setup({
     hasBotCheck: ({ event }) => event.type === 'phone.submit' && event.recaptcha.trim() !== '',
     isCodeWellFormed: ({ event }) => event.type === 'code.submit' && v.is(AccessCode, event.code),
     resendCooldownOver: ({ context }) => context.resendSecondsLeft <= 0,
+    /** spec §2: the e-mail option exists for sign-in only (see offersCodeByEmail) */
+    offersCodeByEmail: ({ context }) => offersCodeByEmail(context.flow),
+    isCodeHeld: ({ context }) => context.codeHeld && context.resendSecondsLeft > 0,
     cooldownEnding: ({ context }) => context.resendSecondsLeft <= 1,
     isExistingCustomer: (_, output: CodeCheckOutput) => 'token' in output,
     /** the number already got a code less than 30 s ago (4290): that code still works */
@@ -191,6 +225,11 @@ export const authMachine = setup({
       event.type === 'account.submit' && signUpPayloadOf(event.form, context.phone, context.phoneProof ?? '').ok,
   },
   actions: {
+    /**
+     * A secret for the code request about to be made. The web app provides one that survives a reload
+     * while the request's code is still on its way (see src/web/journey/authFlow.ts).
+     */
+    chooseRequestSecret: assign({ secret: () => newRequestSecret() }),
     rememberPhone: assign(({ event }) => {
       if (event.type !== 'phone.submit') return {};
       return {
@@ -210,14 +249,24 @@ export const authMachine = setup({
         : {}),
     showBotCheckRequired: assign({ phoneErrors: {}, failureSendCodeSms: 'code.RECAPTCHA_REQUIRED' }),
     showSendFailure: assign({ failureSendCodeSms: ({ event }) => failureKey(event, 'common.error.phoneStep') }),
-    startCooldown: assign({ resendSecondsLeft: ({ event }) => {
-      const out = (event as { output?: CodeRequestOutput }).output;
-      return Math.max(RESEND_COOLDOWN_S, out?.retryAfterS ?? 0);
-    } }),
+    startCooldown: assign({ resendSecondsLeft: ({ event }) => cooldownAfterSend(event), codeHeld: false, channel: 'sms' }),
     tickCooldown: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
-    restartCooldown: raise({ type: 'cooldown.restart', seconds: RESEND_COOLDOWN_S }),
-    applyCooldownRestart: assign({ resendSecondsLeft: ({ event }) =>
-      event.type === 'cooldown.restart' ? event.seconds : RESEND_COOLDOWN_S }),
+    releaseHold: assign({ codeHeld: false }),
+    /** a code went out: the next send waits what the server said, at least the 30 s of spec §9 */
+    restartCooldown: raise(({ event }) => ({ type: 'cooldown.restart' as const, seconds: cooldownAfterSend(event) })),
+    /** the server refused with a wait (4290, 4291, 4292, or 3002 with retry_after_s): wait it out, resends off */
+    waitOutRefusal: enqueueActions(({ event, enqueue }) => {
+      const seconds = refusalWait(event);
+      if (seconds !== null && seconds > 0) enqueue.raise({ type: 'cooldown.restart', seconds });
+    }),
+    /** a held code check (3002 with retry_after_s): the code waits too */
+    waitOutHold: enqueueActions(({ event, enqueue }) => {
+      const seconds = refusalWait(event);
+      if (seconds !== null && seconds > 0) enqueue.raise({ type: 'cooldown.restart', seconds, held: true });
+    }),
+    applyCooldownRestart: assign(({ event }) => (event.type === 'cooldown.restart'
+      ? { resendSecondsLeft: event.seconds, codeHeld: event.held ?? false }
+      : { resendSecondsLeft: RESEND_COOLDOWN_S, codeHeld: false })),
     showCodeFormatError: assign({ failureAccessCode: ({ event }) => {
       if (event.type !== 'code.submit') return null;
       const r = v.safeParse(AccessCode, event.code);
@@ -240,9 +289,9 @@ export const authMachine = setup({
     /** a resend by SMS or WhatsApp goes through the SMS queue, whose own failure text is the phone step's */
     showResendFailure: assign({ failureSendCodeSms: ({ event }) => failureKey(event, 'common.error.phoneStep') }),
     showEmailResendFailure: assign({ failureSendCodeSms: ({ event }) => failureKey(event, 'common.error.generic') }),
-    noticeResentSms: assign({ notice: 'access.code.resentSms' }),
-    noticeResentWhatsapp: assign({ notice: 'access.code.resentWhatsapp' }),
-    noticeResentEmail: assign({ notice: 'access.code.resentEmail' }),
+    noticeResentSms: assign({ notice: 'access.code.resentSms', channel: 'sms' }),
+    noticeResentWhatsapp: assign({ notice: 'access.code.resentWhatsapp', channel: 'whatsapp' }),
+    noticeResentEmail: assign({ notice: 'access.code.resentEmail', channel: 'email' }),
     dismissNotice: assign({ notice: null }),
     rememberToken: assign({ token: (_, params: { token: string }) => params.token }),
     rememberPhoneProof: assign({ phoneProof: (_, params: { phoneProof: string }) => params.phoneProof }),
@@ -277,7 +326,10 @@ export const authMachine = setup({
     phoneErrors: {},
     phoneProof: input.confirmed?.phoneProof ?? null,
     token: null,
+    secret: '',
+    channel: 'sms',
     resendSecondsLeft: 0,
+    codeHeld: false,
     failureSendCodeSms: null,
     failureAccessCode: null,
     signInFailure: null,
@@ -303,7 +355,7 @@ export const authMachine = setup({
         'phone.submit': [
           { guard: not('isPhoneValid'), actions: 'showPhoneErrors' },
           { guard: not('hasBotCheck'), actions: 'showBotCheckRequired' },
-          { target: 'sendingCode', actions: 'rememberPhone' },
+          { target: 'sendingCode', actions: ['rememberPhone', 'chooseRequestSecret'] },
         ],
       },
     },
@@ -313,7 +365,7 @@ export const authMachine = setup({
         id: 'requestCode',
         src: 'requestCode',
         input: ({ context }) => ({
-          phone: context.phone, type: context.flow, resend: false, coupon: context.coupon, recaptcha: context.recaptcha,
+          phone: context.phone, type: context.flow, resend: false, coupon: context.coupon, recaptcha: context.recaptcha, secret: context.secret,
         }),
         onDone: { target: 'codeEntry', actions: 'startCooldown' },
         onError: [
@@ -337,7 +389,7 @@ export const authMachine = setup({
             counting: {
               after: {
                 oneSecond: [
-                  { guard: 'cooldownEnding', target: 'over', actions: 'tickCooldown' },
+                  { guard: 'cooldownEnding', target: 'over', actions: ['tickCooldown', 'releaseHold'] },
                   { target: 'counting', reenter: true, actions: 'tickCooldown' },
                 ],
               },
@@ -351,13 +403,17 @@ export const authMachine = setup({
             idle: {
               on: {
                 'code.submit': [
+                  // the server holds this request's checks back: nothing is sent until the countdown ends
+                  { guard: 'isCodeHeld' },
                   { guard: 'isCodeWellFormed', target: 'verifying', actions: 'clearCodeMessages' },
                   { actions: 'showCodeFormatError' },
                 ],
                 'code.resend': { guard: 'resendCooldownOver', target: 'resendingSms', actions: 'clearCodeMessages' },
                 // every resend waits out the same 30 s: the server refuses any send before it
                 'code.resendWhatsapp': { guard: 'resendCooldownOver', target: 'resendingWhatsapp', actions: 'clearCodeMessages' },
-                'code.resendEmail': { guard: 'resendCooldownOver', target: 'resendingEmail', actions: 'clearCodeMessages' },
+                'code.resendEmail': {
+                  guard: and(['resendCooldownOver', 'offersCodeByEmail']), target: 'resendingEmail', actions: 'clearCodeMessages',
+                },
                 'notice.dismiss': { actions: 'dismissNotice' },
               },
             },
@@ -367,7 +423,7 @@ export const authMachine = setup({
                 id: 'checkCode',
                 src: 'checkCode',
                 input: ({ context, event }) => ({
-                  flow: context.flow, phone: context.phone, code: event.type === 'code.submit' ? event.code : '',
+                  flow: context.flow, phone: context.phone, code: event.type === 'code.submit' ? event.code : '', secret: context.secret,
                 }),
                 onDone: [
                   {
@@ -385,7 +441,7 @@ export const authMachine = setup({
                     actions: { type: 'rememberPhoneProof', params: ({ event }) => ({ phoneProof: 'phoneProof' in event.output ? event.output.phoneProof : '' }) },
                   },
                 ],
-                onError: { target: 'idle', actions: 'showCodeFailure' },
+                onError: { target: 'idle', actions: ['showCodeFailure', 'waitOutHold'] },
               },
             },
             resendingSms: {
@@ -393,9 +449,9 @@ export const authMachine = setup({
               invoke: {
                 id: 'resendSms',
                 src: 'requestCode',
-                input: ({ context }) => ({ phone: context.phone, type: context.flow, resend: true, coupon: null }),
+                input: ({ context }) => ({ phone: context.phone, type: context.flow, resend: true, coupon: null, secret: context.secret }),
                 onDone: { target: 'idle', actions: ['noticeResentSms', 'restartCooldown'] },
-                onError: { target: 'idle', actions: 'showResendFailure' },
+                onError: { target: 'idle', actions: ['showResendFailure', 'waitOutRefusal'] },
               },
             },
             resendingWhatsapp: {
@@ -404,10 +460,10 @@ export const authMachine = setup({
                 id: 'resendWhatsapp',
                 src: 'requestCode',
                 input: ({ context }) => ({
-                  phone: context.phone, type: context.flow, resend: true, coupon: null, origin: 'REQUEST_WHATSAPP' as const,
+                  phone: context.phone, type: context.flow, resend: true, coupon: null, origin: 'REQUEST_WHATSAPP' as const, secret: context.secret,
                 }),
                 onDone: { target: 'idle', actions: ['noticeResentWhatsapp', 'restartCooldown'] },
-                onError: { target: 'idle', actions: 'showResendFailure' },
+                onError: { target: 'idle', actions: ['showResendFailure', 'waitOutRefusal'] },
               },
             },
             resendingEmail: {
@@ -415,9 +471,9 @@ export const authMachine = setup({
               invoke: {
                 id: 'sendCodeByEmail',
                 src: 'sendCodeByEmail',
-                input: ({ context }) => ({ phone: context.phone }),
-                onDone: { target: 'idle', actions: 'noticeResentEmail' },
-                onError: { target: 'idle', actions: 'showEmailResendFailure' },
+                input: ({ context }) => ({ phone: context.phone, secret: context.secret }),
+                onDone: { target: 'idle', actions: ['noticeResentEmail', 'restartCooldown'] },
+                onError: { target: 'idle', actions: ['showEmailResendFailure', 'waitOutRefusal'] },
               },
             },
           },
@@ -433,7 +489,7 @@ export const authMachine = setup({
         'phone.submit': [
           { guard: not('isPhoneValid'), actions: 'showPhoneErrors' },
           { guard: not('hasBotCheck'), actions: 'showBotCheckRequired' },
-          { target: 'sendingCode', actions: 'rememberPhone' },
+          { target: 'sendingCode', actions: ['rememberPhone', 'chooseRequestSecret'] },
         ],
       },
     },

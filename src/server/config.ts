@@ -1,3 +1,4 @@
+import { PHONE_PROOF_TTL_S } from '../shared/auth/payloads';
 import type { CepLookup } from './providers/cep/index';
 import type { Db } from './platform/db/index';
 import type { Providers } from './providers/messaging/index';
@@ -10,9 +11,17 @@ export const systemClock: Clock = { now: () => new Date() };
 /** The security numbers of ARCHITECTURE's baseline; tests may lower the per-address limit. */
 export interface AuthLimits {
   codeTtlMs: number;
+  /** wrong codes one code takes before it is worn out */
   triesPerCode: number;
-  /** wrong codes per phone inside `windowMs`; a resend does not reset this count */
-  failuresPerWindow: number;
+  /**
+   * wrong codes per phone (from callers holding a live request's secret; a resend does not reset the
+   * count, a sign-in does) before a request that already guessed wrong has to wait between tries
+   */
+  failuresBeforeWait: number;
+  /** the first wait; each further wrong code of the phone doubles it */
+  failureWaitBaseMs: number;
+  /** how long a phone's wrong codes are remembered */
+  failureMemoryMs: number;
   sendsPerWindow: number;
   /** code requests per client address inside `windowMs` */
   sendsPerAddressWindow: number;
@@ -22,19 +31,26 @@ export interface AuthLimits {
   /** a session lives this long from its last use */
   sessionIdleMs: number;
   botCheckTtlMs: number;
+  /** profile changes (PATCH /portal/customers) per customer inside `profileUpdateWindowMs` */
+  profileUpdatesPerWindow: number;
+  profileUpdateWindowMs: number;
 }
 
 export const DEFAULT_LIMITS: AuthLimits = {
   codeTtlMs: 10 * 60_000,
   triesPerCode: 5,
-  failuresPerWindow: 5,
+  failuresBeforeWait: 10,
+  failureWaitBaseMs: 60_000,
+  failureMemoryMs: 24 * 3600_000,
   sendsPerWindow: 5,
   sendsPerAddressWindow: 30,
   windowMs: 10 * 60_000,
   resendCooldownMs: 30_000,
-  phoneProofTtlMs: 30 * 60_000,
+  phoneProofTtlMs: PHONE_PROOF_TTL_S * 1000,
   sessionIdleMs: 30 * 24 * 3600_000,
   botCheckTtlMs: 10 * 60_000,
+  profileUpdatesPerWindow: 10,
+  profileUpdateWindowMs: 3600_000,
 };
 
 export interface AppDeps {

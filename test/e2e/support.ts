@@ -3,6 +3,7 @@
  * embedded database, and drives Debian's Chromium through playwright-core. Nothing downloads a browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -193,11 +194,13 @@ export interface E2eCustomer { id: number; phone: string; token: string }
  * sign-up screens send. `over` changes the sign-up payload (name, city, bill...).
  */
 export async function signUpThroughApi(portal: RunningPortal, phone: string, secret: string, over: Record<string, unknown> = {}): Promise<E2eCustomer> {
+  // the code request's secret, as the sign-up screen makes one: the code is tried with it
+  const requestSecret = randomBytes(32).toString('base64url');
   const queued = await callApi(portal, '/queue/sms', {
-    body: { phone, coupon: null, secret, recaptcha: await solvedBotCheck(portal), type: 'SIGN_UP', resend: false },
+    body: { phone, coupon: null, secret: requestSecret, recaptcha: await solvedBotCheck(portal), type: 'SIGN_UP', resend: false },
   });
   assert.equal(queued.status, 202, JSON.stringify(queued.body));
-  const confirm = await callApi(portal, '/portal/confirm-number', { body: { phone, code: await waitForCode(portal, phone) } });
+  const confirm = await callApi(portal, '/portal/confirm-number', { body: { phone, code: await waitForCode(portal, phone), secret: requestSecret } });
   const created = await callApi(portal, '/portal/customers', {
     body: {
       name: 'Joana Ribeiro', email: `${secret}.${phone}@exemplo.com.br`,

@@ -19,11 +19,14 @@ const companyForm: RegistrationForm = {
 
 const cell = (phone: string) => phone.slice(2);
 
-/** Every screen state of both flows: sign-up also signs in a known number, and sign-in also registers a new one. */
+/**
+ * Every screen state of both flows: sign-up also signs in a known number, and sign-in also registers
+ * a new one. The e-mail resend is sign-in's only (a new customer has no e-mail yet).
+ */
 const bothFlowsReach = [
   '#auth.phoneEntry', '#auth.sendingCode', '#auth.codeEntry.resendCooldown.counting', '#auth.codeEntry.resendCooldown.over',
   '#auth.codeEntry.code.idle', '#auth.codeEntry.code.verifying', '#auth.codeEntry.code.resendingSms',
-  '#auth.codeEntry.code.resendingWhatsapp', '#auth.codeEntry.code.resendingEmail',
+  '#auth.codeEntry.code.resendingWhatsapp',
   '#auth.registration', '#auth.creatingAccount', '#auth.signedIn', '#auth.registered',
 ];
 
@@ -71,7 +74,13 @@ export const authPaths = definePathModel({
         sample('existingCustomer', { token: 'token-ana' }),
         sample('numberWithoutAccount', { phoneProof: 'proof-new-visitor' }),
       ],
-      error: [sample('wrongCode', apiErrors.wrongCode)],
+      error: [
+        sample('wrongCode', apiErrors.wrongCode),
+        // the phone had too many wrong codes and this request guessed wrong: it waits (3002 with retry_after_s)
+        sample('heldBack', Object.assign(new Error('Muitas tentativas com código errado. Aguarde alguns minutos e peça um novo código.'), {
+          status: 429, body: { code: 3002, message: 'Muitas tentativas com código errado. Aguarde alguns minutos e peça um novo código.', retry_after_s: 90 },
+        })),
+      ],
     },
     sendCodeByEmail: { done: [sample('sent', undefined)], error: [sample('offline', apiErrors.offline)] },
     createAccount: {
@@ -81,13 +90,18 @@ export const authPaths = definePathModel({
   },
   // coverage is met by any flow: each flow must also get through every screen state on its own
   reaches: {
-    signIn: [...bothFlowsReach, '#auth.notRegistered'],
+    signIn: [...bothFlowsReach, '#auth.codeEntry.code.resendingEmail', '#auth.notRegistered'],
     signUp: bothFlowsReach,
   },
   // the count of refused codes only grows; whether there was one is what a path can tell apart
-  context: (c: AuthContext) => ({ ...c, codeRefusals: Math.min(c.codeRefusals, 1) }),
+  // the request's secret is random: whether there is one is what a path can tell apart; the channel
+  // of the newest code changes what the screen says, never what the machine does next
+  context: (c: AuthContext) => ({
+    ...c, codeRefusals: Math.min(c.codeRefusals, 1), secret: c.secret ? 'made' : '', channel: undefined,
+  }),
   checks: {
-    sendingCode: (s) => (/^55\d{11}$/.test(s.context.phone) ? undefined : `requesting a code for "${s.context.phone}"`),
+    sendingCode: (s) => (/^55\d{11}$/.test(s.context.phone) ? undefined : `requesting a code for "${s.context.phone}"`)
+      ?? (s.context.secret ? undefined : 'requesting a code without a secret'),
     signedIn: (s) => (s.context.token ? undefined : 'signed in without a token'),
     registered: (s) => (s.context.token && s.context.phoneProof ? undefined : 'registered without token and confirmed phone'),
     registration: (s) => (s.context.phoneProof ? undefined : 'registration form without a confirmed phone'),

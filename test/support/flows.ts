@@ -14,13 +14,24 @@ export function newAddress(): string {
 
 export interface Call { status: number; body: Record<string, unknown>; headers: Headers }
 
+/**
+ * The phone-code request's `secret` a test's browser keeps: `call` adds it to a code request, a
+ * code check or an e-mail resend that names none, so a test reads like the screens' calls. A test
+ * about the secret itself passes its own (or `secret: undefined` to send none).
+ */
+export const TEST_REQUEST_SECRET = 'test-browser-request-secret-0123456789';
+const CODE_PATHS = new Set(['/queue/sms', '/portal/login', '/portal/confirm-number', '/portal/customers/resend-login-code-by-email']);
+const withRequestSecret = (path: string, body: unknown): unknown =>
+  CODE_PATHS.has(path) && typeof body === 'object' && body !== null && !('secret' in body) ? { ...body, secret: TEST_REQUEST_SECRET } : body;
+
 export async function call(
   s: TestServer, method: string, path: string, body?: unknown, opts: { token?: string; address?: string } = {},
 ): Promise<Call> {
   const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', 'X-Forwarded-For': opts.address ?? newAddress() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-  const res = await s.fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const sent = withRequestSecret(path, body);
+  const res = await s.fetch(`/api/v1${path}`, { method, headers, body: sent === undefined ? undefined : JSON.stringify(sent) });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
 }
@@ -30,7 +41,7 @@ export async function requestCode(
   s: TestServer, phone: string, extra: Record<string, unknown> = {}, opts: { address?: string } = {},
 ): Promise<Call> {
   return call(s, 'POST', '/queue/sms', {
-    phone, coupon: null, secret: 'web', recaptcha: await s.solveBotCheck(), type: 'SIGN_IN', resend: false, ...extra,
+    phone, coupon: null, secret: TEST_REQUEST_SECRET, recaptcha: await s.solveBotCheck(), type: 'SIGN_IN', resend: false, ...extra,
   }, opts);
 }
 

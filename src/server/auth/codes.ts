@@ -1,27 +1,36 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, max, min, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { accessCodes, authEvents } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
-import { hmac, newAccessCode, sameHash } from './crypto';
+import { hmac, newAccessCode, sameHash, sha256 } from './crypto';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'limits'>;
+
+/**
+ * A code request as the server knows it: the phone and the SHA-256 of the `secret` the browser made
+ * for it (ARCHITECTURE security baseline: the code is bound to the request that asked for it).
+ */
+export interface CodeRequestKey { phone: string; secretHash: string }
+
+export const codeRequestKey = (phone: string, secret: string): CodeRequestKey => ({ phone, secretHash: sha256(secret) });
 
 const secondsUntil = (from: Date, to: Date): number => Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000));
 
 async function eventsSince(db: Db | Tx, where: ReturnType<typeof and>) {
-  const [row] = await db.select({ n: count(), oldest: min(authEvents.at) }).from(authEvents).where(where);
-  return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  const [row] = await db.select({ n: count(), oldest: min(authEvents.at), newest: max(authEvents.at) }).from(authEvents).where(where);
+  return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null, newest: row?.newest ? new Date(row.newest) : null };
 }
 
 /**
- * The limits a code request must pass (ARCHITECTURE security baseline), checked and recorded in one
- * transaction under a per-phone lock: per address, the 30 s resend cooldown, 5 sends per 10 min.
- * Nothing here looks at whether the phone has an account.
+ * The limits a code request must pass, checked and recorded in one transaction under a per-phone
+ * lock: per address, the 30 s resend cooldown of this request, 5 sends per 10 min per phone (every
+ * request and resend of the phone counts). Nothing here looks at whether the phone has an account.
  */
-export async function recordCodeRequest(tx: Tx, deps: Deps, phone: string, address: string): Promise<void> {
+export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequestKey, address: string): Promise<void> {
   const { clock, limits } = deps;
+  const { phone, secretHash } = request;
   const now = clock.now();
   const windowStart = new Date(now.getTime() - limits.windowMs);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code:${phone}`}))`);
@@ -30,12 +39,13 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, phone: string, addre
   if (byAddress.n >= limits.sendsPerAddressWindow && byAddress.oldest) {
     throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: secondsUntil(now, new Date(byAddress.oldest.getTime() + limits.windowMs)) });
   }
+  // The cooldown guards this request's code still on its way (another request of the phone, a
+  // stranger's, does not hold this one back); once its code was used the next ask is a new sign-in.
   const [last] = await tx.select({ at: authEvents.at }).from(authEvents)
-    .where(and(eq(authEvents.phone, phone), eq(authEvents.kind, 'send')))
+    .where(and(eq(authEvents.phone, phone), eq(authEvents.secretHash, secretHash), eq(authEvents.kind, 'send')))
     .orderBy(desc(authEvents.at)).limit(1);
-  // the cooldown guards a code still on its way; once a code was used the next request is a new sign-in
   const [used] = await tx.select({ at: accessCodes.usedAt }).from(accessCodes)
-    .where(and(eq(accessCodes.phone, phone), isNotNull(accessCodes.usedAt)))
+    .where(and(eq(accessCodes.phone, phone), eq(accessCodes.secretHash, secretHash), isNotNull(accessCodes.usedAt)))
     .orderBy(desc(accessCodes.usedAt)).limit(1);
   const usedSinceLastSend = Boolean(last && used?.at && used.at >= last.at);
   if (last && !usedSinceLastSend && now.getTime() - last.at.getTime() < limits.resendCooldownMs) {
@@ -45,57 +55,102 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, phone: string, addre
   if (byPhone.n >= limits.sendsPerWindow && byPhone.oldest) {
     throw new ApiError(429, ErrorCode.SEND_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPhone.oldest.getTime() + limits.windowMs)) });
   }
-  await tx.insert(authEvents).values({ kind: 'send', phone, address, at: now });
+  await tx.insert(authEvents).values({ kind: 'send', phone, address, secretHash, at: now });
 }
 
-/** A code request for this phone within the window: a resend needs no new bot check then. */
-export async function hasLiveCodeRequest(deps: Deps, phone: string): Promise<boolean> {
+/** This request (phone and secret) asked for a code within the window: its resend needs no new bot check. */
+export async function hasLiveCodeRequest(deps: Deps, request: CodeRequestKey): Promise<boolean> {
   const since = new Date(deps.clock.now().getTime() - deps.limits.windowMs);
-  const r = await eventsSince(deps.db, and(eq(authEvents.phone, phone), eq(authEvents.kind, 'send'), gt(authEvents.at, since)));
+  const r = await eventsSince(deps.db, and(
+    eq(authEvents.phone, request.phone), eq(authEvents.secretHash, request.secretHash), eq(authEvents.kind, 'send'), gt(authEvents.at, since),
+  ));
   return r.n > 0;
 }
 
-/** Issues a fresh code (the worker calls this): earlier live codes of the phone stop working. */
-export async function issueCode(deps: Deps, phone: string): Promise<string> {
+/**
+ * Issues a fresh code for a request (the worker calls this): the request's earlier live codes stop
+ * working; codes of the phone's other requests are not touched.
+ */
+export async function issueCode(deps: Deps, request: CodeRequestKey): Promise<string> {
   const code = newAccessCode();
   const now = deps.clock.now();
+  const { phone, secretHash } = request;
   await deps.db.transaction(async (tx) => {
     await tx.update(accessCodes).set({ supersededAt: now })
-      .where(and(eq(accessCodes.phone, phone), isNull(accessCodes.usedAt), isNull(accessCodes.supersededAt)));
+      .where(and(eq(accessCodes.phone, phone), eq(accessCodes.secretHash, secretHash), isNull(accessCodes.usedAt), isNull(accessCodes.supersededAt)));
     await tx.insert(accessCodes).values({
-      phone, codeHash: hmac(deps.secret, `${phone}:${code}`), createdAt: now, expiresAt: new Date(now.getTime() + deps.limits.codeTtlMs),
+      phone, secretHash, codeHash: hmac(deps.secret, `${phone}:${code}`), createdAt: now, expiresAt: new Date(now.getTime() + deps.limits.codeTtlMs),
     });
   });
   return code;
 }
 
 /**
- * Checks and consumes a code. Refuses (3002) once the phone has `failuresPerWindow` wrong codes in
- * the window, whatever code is newest; an expired code answers 3001, a wrong one 3000.
+ * How long a request that already guessed wrong waits before its next try: nothing while the phone
+ * has fewer than `failuresBeforeWait` wrong codes (since its last sign-in, within
+ * `failureMemoryMs`); then `failureWaitBaseMs`, doubling with each further wrong code of the phone,
+ * counted from the request's own last wrong code. A request that has not guessed wrong is never held,
+ * so nobody else's wrong codes can keep the customer from using the code they asked for.
  */
-export async function consumeCode(deps: Deps, phone: string, code: string, address: string): Promise<void> {
-  const { db, clock, limits, secret } = deps;
-  const now = clock.now();
-  const failures = await eventsSince(db, and(
-    eq(authEvents.phone, phone), eq(authEvents.kind, 'failure'), gt(authEvents.at, new Date(now.getTime() - limits.windowMs)),
+async function heldUntil(db: Db | Tx, deps: Deps, request: CodeRequestKey, now: Date): Promise<Date | null> {
+  const { limits } = deps;
+  const [signedIn] = await db.select({ at: max(accessCodes.usedAt) }).from(accessCodes).where(eq(accessCodes.phone, request.phone));
+  const memory = now.getTime() - limits.failureMemoryMs;
+  const since = new Date(Math.max(memory, signedIn?.at ? new Date(signedIn.at).getTime() : memory));
+  const mine = await eventsSince(db, and(
+    eq(authEvents.phone, request.phone), eq(authEvents.secretHash, request.secretHash), eq(authEvents.kind, 'failure'), gt(authEvents.at, since),
   ));
-  if (failures.n >= limits.failuresPerWindow && failures.oldest) {
-    throw new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, new Date(failures.oldest.getTime() + limits.windowMs)) });
-  }
+  if (mine.n === 0 || !mine.newest) return null;
+  const phone = await eventsSince(db, and(eq(authEvents.phone, request.phone), eq(authEvents.kind, 'failure'), gt(authEvents.at, since)));
+  if (phone.n < limits.failuresBeforeWait) return null;
+  const doublings = Math.min(phone.n - limits.failuresBeforeWait, 20);
+  const until = new Date(mine.newest.getTime() + limits.failureWaitBaseMs * 2 ** doublings);
+  return until > now ? until : null;
+}
+
+const wrongCode = (): ApiError => new ApiError(400, ErrorCode.CODE_INVALID, { field: 'code' });
+
+async function liveCodeOf(db: Db | Tx, request: CodeRequestKey) {
   const [live] = await db.select().from(accessCodes)
-    .where(and(eq(accessCodes.phone, phone), isNull(accessCodes.usedAt), isNull(accessCodes.supersededAt)))
+    .where(and(
+      eq(accessCodes.phone, request.phone), eq(accessCodes.secretHash, request.secretHash), isNull(accessCodes.usedAt), isNull(accessCodes.supersededAt),
+    ))
     .orderBy(desc(accessCodes.createdAt), desc(accessCodes.id)).limit(1);
-  if (live && live.expiresAt <= now) throw new ApiError(400, ErrorCode.CODE_EXPIRED, { field: 'code' });
-  const matches = live ? sameHash(live.codeHash, hmac(secret, `${phone}:${code}`)) : false;
-  if (live && matches && live.failedTries < limits.triesPerCode) {
-    const used = await db.update(accessCodes).set({ usedAt: now })
-      .where(and(eq(accessCodes.id, live.id), isNull(accessCodes.usedAt))).returning({ id: accessCodes.id });
-    if (used.length === 1) return;
-  }
-  await db.insert(authEvents).values({ kind: 'failure', phone, address, at: now });
-  if (live) {
-    await db.update(accessCodes).set({ failedTries: sql`${accessCodes.failedTries} + 1` }).where(eq(accessCodes.id, live.id));
-    if (live.failedTries + 1 >= limits.triesPerCode) throw new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
-  }
-  throw new ApiError(400, ErrorCode.CODE_INVALID, { field: 'code' });
+  return live;
+}
+
+/**
+ * Checks and consumes a code of one request. Without the request's secret nothing is looked at
+ * further and nothing is counted: the answer is the wrong-code answer (3000), so a stranger can
+ * neither spend the customer's tries nor tell a live request from none. With it: a request held back
+ * by the phone's wrong codes answers 3002 with retry_after_s; an expired code 3001; a wrong one 3000
+ * (3002 once the code has taken its 5 tries, or when the phone's wrong codes now hold the request).
+ * Checks of one phone run one at a time, so parallel guesses cannot outrun the count.
+ */
+export async function consumeCode(deps: Deps, request: CodeRequestKey, code: string, address: string): Promise<void> {
+  const { db, clock, limits, secret } = deps;
+  const { phone, secretHash } = request;
+  if (!(await liveCodeOf(db, request))) throw wrongCode();
+  const refusal = await db.transaction(async (tx): Promise<ApiError | null> => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`check:${phone}`}))`);
+    const now = clock.now();
+    const live = await liveCodeOf(tx, request);
+    if (!live) return wrongCode();
+    const held = await heldUntil(tx, deps, request, now);
+    if (held) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, held) });
+    if (live.expiresAt <= now) return new ApiError(400, ErrorCode.CODE_EXPIRED, { field: 'code' });
+    // a worn-out code is not looked at again (and further tries tell nothing, so they do not count)
+    if (live.failedTries >= limits.triesPerCode) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
+    if (sameHash(live.codeHash, hmac(secret, `${phone}:${code}`))) {
+      await tx.update(accessCodes).set({ usedAt: now }).where(eq(accessCodes.id, live.id));
+      return null;
+    }
+    await tx.insert(authEvents).values({ kind: 'failure', phone, address, secretHash, at: now });
+    await tx.update(accessCodes).set({ failedTries: sql`${accessCodes.failedTries} + 1` }).where(eq(accessCodes.id, live.id));
+    const heldNow = await heldUntil(tx, deps, request, now);
+    if (heldNow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, heldNow) });
+    if (live.failedTries + 1 >= limits.triesPerCode) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
+    return wrongCode();
+  });
+  if (refusal) throw refusal;
 }

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { botCheckChallenge, confirmNumber, login, logout, requestCode, resendCodeByEmail } from '#shared/auth/endpoints';
 import { ErrorCode } from '#shared/errors';
 import { acceptBotCheck, newChallenge } from './botCheck';
-import { consumeCode, hasLiveCodeRequest, recordCodeRequest } from './codes';
+import { codeRequestKey, consumeCode, hasLiveCodeRequest, recordCodeRequest } from './codes';
 import { issuePhoneProof, openSession, revokeSession } from './sessions';
 import type { AppDeps } from '../config';
 import { customerIdByPhone } from '../customer/service';
@@ -15,18 +15,24 @@ import { enqueue } from '../platform/queue/queue';
 export function authRoutes(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
 
+  /** A first request proves it is not a bot; a resend holding a live request's secret may skip the widget. */
+  const checkBot = async (resend: boolean, request: ReturnType<typeof codeRequestKey>, payload: string | undefined) => {
+    const botCheckNeeded = !resend || !(await hasLiveCodeRequest(deps, request));
+    if (payload || botCheckNeeded) {
+      if (!(await acceptBotCheck(deps, payload))) throw new ApiError(400, ErrorCode.BOT_CHECK_FAILED, { field: 'recaptcha' });
+    }
+  };
+
   route(requestCode, async (c) => {
     const body = c.req.valid('json');
     const address = clientAddress(c, deps);
-    // A first request proves it is not a bot; a resend inside a live request may skip the widget.
-    const botCheckNeeded = !body.resend || !(await hasLiveCodeRequest(deps, body.phone));
-    if (body.recaptcha || botCheckNeeded) {
-      if (!(await acceptBotCheck(deps, body.recaptcha))) throw new ApiError(400, ErrorCode.BOT_CHECK_FAILED, { field: 'recaptcha' });
-    }
+    const request = codeRequestKey(body.phone, body.secret);
+    await checkBot(body.resend, request, body.recaptcha);
     const channel = body.origin === 'REQUEST_WHATSAPP' ? 'whatsapp' : 'sms';
     await deps.db.transaction(async (tx) => {
-      await recordCodeRequest(tx, deps, body.phone, address);
-      await enqueue(tx, deps.clock, 'code.send', { phone: body.phone, channel, type: body.type });
+      await recordCodeRequest(tx, deps, request, address);
+      // the job carries the secret's hash only: the code it issues belongs to this request
+      await enqueue(tx, deps.clock, 'code.send', { phone: body.phone, secret_hash: request.secretHash, channel, type: body.type });
     });
     return c.json({ queued: true as const, retry_after_s: Math.round(deps.limits.resendCooldownMs / 1000) }, 202);
   });
@@ -37,8 +43,8 @@ export function authRoutes(deps: AppDeps): Hono {
   });
 
   route(login, async (c) => {
-    const { phone, code } = c.req.valid('json');
-    await consumeCode(deps, phone, code, clientAddress(c, deps));
+    const { phone, code, secret } = c.req.valid('json');
+    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps));
     const customerId = await customerIdByPhone(deps.db, phone);
     if (customerId === null) {
       const phone_proof = await issuePhoneProof(deps, phone);
@@ -48,19 +54,21 @@ export function authRoutes(deps: AppDeps): Hono {
   });
 
   route(confirmNumber, async (c) => {
-    const { phone, code } = c.req.valid('json');
-    await consumeCode(deps, phone, code, clientAddress(c, deps));
+    const { phone, code, secret } = c.req.valid('json');
+    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps));
     const customerId = await customerIdByPhone(deps.db, phone);
     if (customerId === null) return c.json({ access_token: null, phone_proof: await issuePhoneProof(deps, phone) });
     return c.json({ access_token: await openSession(deps.db, deps, customerId) });
   });
 
   route(resendCodeByEmail, async (c) => {
-    const { phone } = c.req.valid('json');
+    const { phone, secret, recaptcha } = c.req.valid('json');
+    const request = codeRequestKey(phone, secret);
+    await checkBot(true, request, recaptcha);
     // The worker looks the account up, so the answer and its timing do not depend on it.
     await deps.db.transaction(async (tx) => {
-      await recordCodeRequest(tx, deps, phone, clientAddress(c, deps));
-      await enqueue(tx, deps.clock, 'code.email', { phone });
+      await recordCodeRequest(tx, deps, request, clientAddress(c, deps));
+      await enqueue(tx, deps.clock, 'code.email', { phone, secret_hash: request.secretHash });
     });
     return c.json({ success: true });
   });

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { employeeBadge, partnership, profile, sendEmployeeBadge, signUp, updateProfile } from '#shared/customer/endpoints';
 import { ErrorCode } from '#shared/errors';
+import { limitProfileUpdates } from '../auth/customerLimits';
 import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { ApiError } from '../http/errors';
@@ -15,7 +16,11 @@ export function customerRoutes(deps: AppDeps): Hono {
 
   route(signUp, async (c) => c.json({ access_token: await signUpCustomer(deps, c.req.valid('json')) }, 201));
   route(profile, async (c) => c.json(await profileOf(deps.db, c.get('customerId'))));
-  route(updateProfile, async (c) => c.json(await saveProfile(deps, c.get('customerId'), c.req.valid('json'))));
+  route(updateProfile, async (c) => {
+    // an e-mail change says whether that e-mail has an account: limited per customer
+    await limitProfileUpdates(deps, c.get('customerId'));
+    return c.json(await saveProfile(deps, c.get('customerId'), c.req.valid('json')));
+  });
 
   route(partnership, async (c) => c.json(await partnershipOf(deps.db, c.get('customerId'), idParam(c.req.param('id')))));
   route(sendEmployeeBadge, async (c) => {

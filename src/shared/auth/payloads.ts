@@ -4,6 +4,7 @@ import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
 import { messages as m } from '../messages';
 import { onlyDigits } from '../phone';
+import { MarketingAttribution } from '../customer/payloads';
 
 /**
  * Auth and sign-up payloads (spec §3, §5, §7). One schema per payload, used to validate forms in the
@@ -49,6 +50,16 @@ export const Email = v.pipe(
   v.toLowerCase(),
 );
 
+/**
+ * The phone-code request's `secret` (spec §3): made by the browser for each code request (at least
+ * 128 random bits, URL-safe base64) and sent with the request, its resends and the code. The server
+ * keeps only its hash; a code can be tried only with the secret of the request that asked for it.
+ */
+export const RequestSecret = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{22,128}$/, m['common.error.generic']),
+);
+
 // ---- Queue_sms ----------------------------------------------------------------------------------
 
 export const SmsType = v.picklist(['SIGN_IN', 'SIGN_UP']);
@@ -56,13 +67,14 @@ export type SmsType = v.InferOutput<typeof SmsType>;
 
 /**
  * POST /api/v1/queue/sms: the spec's Queue_sms message. A first request carries the bot-check
- * payload in `recaptcha`; a resend (resend true) needs none, but only works while a code request
- * for that phone is live. `origin: 'REQUEST_WHATSAPP'` sends through WhatsApp.
+ * payload in `recaptcha`; a resend (resend true) with the `secret` of a live request of that phone
+ * needs none (any other resend does, and is a new request). `origin: 'REQUEST_WHATSAPP'` sends
+ * through WhatsApp.
  */
 export const SmsQueueRequest = v.object({
   phone: CanonicalPhone,
   coupon: v.optional(v.nullable(v.string())),
-  secret: v.optional(v.string()),
+  secret: RequestSecret,
   recaptcha: v.optional(v.string()),
   type: SmsType,
   resend: v.boolean(),
@@ -84,7 +96,8 @@ export const BotCheckChallenge = v.object({
 
 // ---- login / confirm-number ---------------------------------------------------------------------
 
-export const CodeCheckRequest = v.object({ phone: CanonicalPhone, code: AccessCode });
+/** The code with the secret of the request that asked for it. */
+export const CodeCheckRequest = v.object({ phone: CanonicalPhone, code: AccessCode, secret: RequestSecret });
 export type CodeCheckRequest = v.InferOutput<typeof CodeCheckRequest>;
 
 /** POST /portal/login: 200 {access_token}. A valid code for a phone with no account answers
@@ -98,15 +111,22 @@ export const PhoneNotFoundBody = v.object({
   phone_proof: v.string(),
 });
 
+/** How long a phone_proof stays usable: the browser keeps it that long (a reload of the form keeps it). */
+export const PHONE_PROOF_TTL_S = 30 * 60;
+
 /** POST /portal/confirm-number: an existing customer gets an access_token; a new one a
- * short-lived phone_proof to send with the sign-up payload. */
+ * short-lived phone_proof (PHONE_PROOF_TTL_S) to send with the sign-up payload. */
 export const ConfirmNumberResponse = v.object({
   access_token: v.nullable(v.string()),
   phone_proof: v.optional(v.string()),
 });
 export type ConfirmNumberResponse = v.InferOutput<typeof ConfirmNumberResponse>;
 
-export const ResendByEmailRequest = v.object({ phone: CanonicalPhone });
+/**
+ * The code to the account's e-mail, for the request with this `secret`; without a live request of
+ * that secret it needs the bot check (`recaptcha`), like a first request.
+ */
+export const ResendByEmailRequest = v.object({ phone: CanonicalPhone, secret: RequestSecret, recaptcha: v.optional(v.string()) });
 export const SuccessResponse = v.object({ success: v.boolean() });
 
 // ---- sign-up ------------------------------------------------------------------------------------
@@ -147,6 +167,8 @@ export const PersonalSignUp = v.object({
   hasPartnership: v.optional(v.boolean(), false),
   terms: TermsAccepted,
   phone_proof: v.string(),
+  /** the marketing-attribution cookie's content, when the visitor came with one */
+  attribution: v.optional(MarketingAttribution),
 });
 export type PersonalSignUp = v.InferOutput<typeof PersonalSignUp>;
 
@@ -171,6 +193,7 @@ export const BusinessSignUp = v.object({
   document_value: Cnpj,
   terms: TermsAccepted,
   phone_proof: v.string(),
+  attribution: v.optional(MarketingAttribution),
 });
 export type BusinessSignUp = v.InferOutput<typeof BusinessSignUp>;
 

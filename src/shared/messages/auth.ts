@@ -19,6 +19,8 @@ export const authMessages = {
   'access.code.resentSms': 'Código reenviado com sucesso',
   'access.code.resentWhatsapp': 'Código reenviado via whatsapp com sucesso',
   'access.code.resentEmail': 'O código foi enviado para seu email cadastrado',
+  /** a signed-in action repeated too often (profile changes) */
+  'common.error.tooManyRequests': 'Muitas tentativas em pouco tempo. Tente novamente em alguns minutos.',
   'access.code.alreadySent': 'Já enviamos um código para este número há pouco. Digite-o abaixo.',
   /** the text of the SMS, WhatsApp or e-mail that carries a code; {code} is replaced */
   'access.code.delivery': 'Seu código de acesso ao portal é {code}. Ele vale por 10 minutos. Não o compartilhe com ninguém.',

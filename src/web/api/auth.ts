@@ -11,23 +11,23 @@ export const authCalls = (t: Transport) => ({
     return { retryAfterS: data.retry_after_s };
   },
 
-  /** POST /portal/login: a token, or (no account) the proof of the confirmed phone */
-  async login(phone: string, code: string): Promise<{ token: string } | { phoneProof: string }> {
-    const { data } = await t.call(login, { json: { phone, code }, token: null, accept: [404] });
+  /** POST /portal/login with the code request's secret: a token, or (no account) the proof of the confirmed phone */
+  async login(phone: string, code: string, secret: string): Promise<{ token: string } | { phoneProof: string }> {
+    const { data } = await t.call(login, { json: { phone, code, secret }, token: null, accept: [404] });
     return 'access_token' in data ? { token: data.access_token } : { phoneProof: data.phone_proof };
   },
 
-  /** POST /portal/confirm-number: an existing customer's token, or the proof for sign-up */
-  async confirmNumber(phone: string, code: string): Promise<{ token: string } | { phoneProof: string }> {
-    const { data } = await t.call(confirmNumber, { json: { phone, code }, token: null });
+  /** POST /portal/confirm-number with the code request's secret: an existing customer's token, or the proof for sign-up */
+  async confirmNumber(phone: string, code: string, secret: string): Promise<{ token: string } | { phoneProof: string }> {
+    const { data } = await t.call(confirmNumber, { json: { phone, code, secret }, token: null });
     if (data.access_token) return { token: data.access_token };
     if (data.phone_proof) return { phoneProof: data.phone_proof };
     throw new ApiError(messages['common.error.generic'], 200, undefined);
   },
 
-  /** POST /portal/customers/resend-login-code-by-email */
-  async resendCodeByEmail(phone: string): Promise<void> {
-    await t.call(resendCodeByEmail, { json: { phone }, token: null });
+  /** POST /portal/customers/resend-login-code-by-email for the code request with this secret */
+  async resendCodeByEmail(phone: string, secret: string): Promise<void> {
+    await t.call(resendCodeByEmail, { json: { phone, secret }, token: null });
   },
 
   /** POST /portal/logout */

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
-  authMachine, RESEND_COOLDOWN_S, type AuthInput, type CodeCheckOutput, type CodeRequest, type RegistrationForm,
+  authMachine, offersCodeByEmail, RESEND_COOLDOWN_S, type AuthInput, type CodeCheckInput, type CodeCheckOutput, type CodeRequest,
+  type RegistrationForm,
 } from '../../../machines/auth/authMachine';
 import type { SignUpRequest } from '#shared/auth/payloads';
 import { messages as m, t } from '#shared/messages';
@@ -10,12 +11,13 @@ const PHONE = { countryCode: '55', cellPhone: '(11) 98765-4321', recaptcha: 'sol
 
 function start(opts: {
   input?: Partial<AuthInput>;
-  check?: (i: { flow: string; phone: string; code: string }) => Promise<CodeCheckOutput>;
+  check?: (i: CodeCheckInput) => Promise<CodeCheckOutput>;
   request?: (i: CodeRequest) => Promise<{ retryAfterS?: number }>;
   create?: (p: SignUpRequest) => Promise<{ token: string }>;
-  email?: () => Promise<void>;
+  email?: (i: { phone: string; secret: string }) => Promise<void>;
 } = {}) {
   const requests: CodeRequest[] = [];
+  const checks: CodeCheckInput[] = [];
   const created: SignUpRequest[] = [];
   const machine = authMachine.provide({
     actors: {
@@ -23,9 +25,13 @@ function start(opts: {
         requests.push(input);
         return opts.request ? opts.request(input) : { retryAfterS: 30 };
       }),
-      checkCode: fromPromise(async ({ input }: { input: { flow: 'SIGN_IN' | 'SIGN_UP'; phone: string; code: string } }) =>
-        opts.check ? opts.check(input) : { token: 'tok' }),
-      sendCodeByEmail: fromPromise(async () => { await (opts.email?.() ?? Promise.resolve()); }),
+      checkCode: fromPromise(async ({ input }: { input: CodeCheckInput }): Promise<CodeCheckOutput> => {
+        checks.push(input);
+        return opts.check ? opts.check(input) : { token: 'tok' };
+      }),
+      sendCodeByEmail: fromPromise(async ({ input }: { input: { phone: string; secret: string } }) => {
+        await (opts.email?.(input) ?? Promise.resolve());
+      }),
       createAccount: fromPromise(async ({ input }: { input: SignUpRequest }) => {
         created.push(input);
         return opts.create ? opts.create(input) : { token: 'new-token' };
@@ -34,7 +40,7 @@ function start(opts: {
   });
   const actor = createActor(machine, { input: { flow: 'SIGN_IN', ...opts.input } });
   actor.start();
-  return { actor, requests, created };
+  return { actor, requests, checks, created };
 }
 
 const personalForm: RegistrationForm = {
@@ -69,7 +75,7 @@ describe('authMachine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
     expect(requests[0]).toEqual({
-      phone: '5511987654321', type: 'SIGN_UP', resend: false, coupon: 'PROMO', recaptcha: 'solved-payload',
+      phone: '5511987654321', type: 'SIGN_UP', resend: false, coupon: 'PROMO', recaptcha: 'solved-payload', secret: expect.any(String),
     });
     expect(actor.getSnapshot().context.resendSecondsLeft).toBe(RESEND_COOLDOWN_S);
   });
@@ -254,5 +260,111 @@ describe('authMachine', () => {
     for (const value of [failureSendCodeSms, failureAccessCode, signInFailure, notice, registrationFailure]) {
       expect(value === null || value in m).toBe(true);
     }
+  });
+
+  it('makes a secret for each code request and sends it with the resends, the e-mail resend and the code', async () => {
+    const email = vi.fn(async (_: { phone: string; secret: string }) => {});
+    const { actor, requests, checks } = start({ email, check: async () => { throw Object.assign(new Error('x'), { status: 400, body: { code: 3000, message: 'x' } }); } });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    const secret = requests[0]?.secret ?? '';
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
+    actor.send({ type: 'code.resend' });
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
+    actor.send({ type: 'code.resendWhatsapp' });
+    await vi.waitFor(() => expect(requests).toHaveLength(3));
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
+    actor.send({ type: 'code.resendEmail' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.channel).toBe('email'));
+    actor.send({ type: 'code.submit', code: '123456' });
+    await vi.waitFor(() => expect(checks).toHaveLength(1));
+    expect(requests.map((r) => r.secret)).toEqual([secret, secret, secret]);
+    expect(email.mock.calls[0]?.[0]).toEqual({ phone: '5511987654321', secret });
+    expect(checks[0]).toEqual({ flow: 'SIGN_IN', phone: '5511987654321', code: '123456', secret });
+  });
+
+  it('waits as long as the server says after a resend (retry_after_s of the 202)', async () => {
+    const { actor } = start({ request: async (i) => ({ retryAfterS: i.resend ? 45 : 30 }) });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
+    actor.send({ type: 'code.resend' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.resendSecondsLeft).toBe(45));
+  });
+
+  it('a refused resend with retry_after_s (send limit) turns every resend off for that long', async () => {
+    const { actor, requests } = start({
+      request: async (i) => {
+        if (!i.resend) return { retryAfterS: 30 };
+        throw Object.assign(new Error('x'), { status: 429, body: { code: 4291, message: 'x', retry_after_s: 300 } });
+      },
+    });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
+    actor.send({ type: 'code.resendWhatsapp' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.resendSecondsLeft).toBe(300));
+    expect(t(actor.getSnapshot().context.failureSendCodeSms)).toBe(m['access.code.sendLimit']);
+    for (const type of ['code.resend', 'code.resendWhatsapp', 'code.resendEmail'] as const) expect(actor.getSnapshot().can({ type })).toBe(false);
+    // the code already received can still be typed
+    expect(actor.getSnapshot().can({ type: 'code.submit', code: '123456' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(true);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('a code check the server holds back (3002 with retry_after_s) waits: no check and no resend until the countdown ends', async () => {
+    let held = true;
+    const { actor, checks } = start({
+      check: async () => {
+        if (held) throw Object.assign(new Error('x'), { status: 429, body: { code: 3002, message: 'x', retry_after_s: 120 } });
+        return { token: 'tok' };
+      },
+    });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    actor.send({ type: 'code.submit', code: '123456' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.codeHeld).toBe(true));
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(120);
+    expect(t(actor.getSnapshot().context.failureAccessCode)).toBe(m['access.code.tooManyTries']);
+    actor.send({ type: 'code.submit', code: '123456' });
+    expect(checks).toHaveLength(1);
+    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
+    held = false;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(actor.getSnapshot().context.codeHeld).toBe(false);
+    actor.send({ type: 'code.submit', code: '123456' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(checks).toHaveLength(2);
+  });
+
+  it('sign-up offers no e-mail resend (no e-mail yet); sign-in does', async () => {
+    expect([offersCodeByEmail('SIGN_IN'), offersCodeByEmail('SIGN_UP')]).toEqual([true, false]);
+    const email = vi.fn(async () => {});
+    const { actor } = start({ input: { flow: 'SIGN_UP' }, email });
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
+    expect(actor.getSnapshot().can({ type: 'code.resendEmail' })).toBe(false);
+    actor.send({ type: 'code.resendEmail' });
+    expect(email).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(true);
+  });
+
+  it('remembers how the newest code went out: SMS, then WhatsApp, then e-mail', async () => {
+    const { actor } = start();
+    actor.send({ ...PHONE, type: 'phone.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('code')).toBe(true));
+    expect(actor.getSnapshot().context.channel).toBe('sms');
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
+    actor.send({ type: 'code.resendWhatsapp' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.channel).toBe('whatsapp'));
+    await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_S * 1000);
+    actor.send({ type: 'code.resendEmail' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.channel).toBe('email'));
+    // the e-mail resend also waits out the server's 30 s before the next send
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(RESEND_COOLDOWN_S);
   });
 });

@@ -7,14 +7,25 @@ import { PHONE_SCREEN_ERROR_TOAST, toast } from '../../ui/Toast/Toast';
 import { useScreenErrorToasts } from '../../ui/Toast/useScreenToasts';
 import { AuthLayout } from '../../ui/AuthLayout/AuthLayout';
 import { useAuthActor, useJourneyActor, type AuthActor } from '../../journey/JourneyContext';
+import { offersCodeByEmail, type CodeChannel } from '#machines/auth/authMachine';
 import { PATHS } from '#shared/routes';
 import { useGo } from '../../journey/useGo';
 import { formatPhone } from '#shared/phone';
 import { messages as m, t } from '#shared/messages';
+import { Notice } from '../../ui/Notice/Notice';
+import { countdownText } from './parts/countdown';
 import * as s from './parts/authForm.css';
 
-/** '0:29' */
-const clock = (seconds: number) => `0:${String(seconds).padStart(2, '0')}`;
+/** Where the newest code went (spec §2: the phone number is shown). */
+function SentTo({ channel, phone }: { channel: CodeChannel; phone: string }) {
+  if (channel === 'email') return <>Enviamos um código de {CODE_LENGTH} dígitos para o seu e-mail cadastrado.</>;
+  return (
+    <>
+      Enviamos um código de {CODE_LENGTH} dígitos por {channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} para{' '}
+      <span className={s.phone}>{formatPhone(phone)}</span>.
+    </>
+  );
+}
 
 function CodeForm({ auth }: { auth: AuthActor }) {
   const journey = useJourneyActor();
@@ -57,6 +68,8 @@ function CodeForm({ auth }: { auth: AuthActor }) {
 
   const submit = (value: string) => auth.send({ type: 'code.submit', code: value });
   const waiting = ctx.resendSecondsLeft > 0;
+  // the server holds this request's checks back (too many wrong codes of the phone) until the countdown ends
+  const held = ctx.codeHeld && waiting;
   // the machine's guards decide (30 s cooldown for every resend; nothing while a call is on its way)
   const canResendSms = useSelector(auth, (snap) => snap.can({ type: 'code.resend' }));
   const canResendWhatsapp = useSelector(auth, (snap) => snap.can({ type: 'code.resendWhatsapp' }));
@@ -66,7 +79,7 @@ function CodeForm({ auth }: { auth: AuthActor }) {
     <>
       <h1 className={s.title}>Digite o código</h1>
       <p className={s.lead}>
-        Enviamos um código de {CODE_LENGTH} dígitos por SMS para <span className={s.phone}>{formatPhone(ctx.phone)}</span>.
+        <SentTo channel={ctx.channel} phone={ctx.phone} />
       </p>
       <form ref={formRef} className={s.form} noValidate onSubmit={(e) => { e.preventDefault(); submit(code); }}>
         <CodeInput
@@ -77,18 +90,26 @@ function CodeForm({ auth }: { auth: AuthActor }) {
           errorMessage={t(ctx.failureAccessCode)}
           autoFocus
         />
-        <Button type="submit" isPending={verifying} fullWidth>Confirmar</Button>
+        {held ? (
+          <Notice tone="error">
+            <p role="timer">Muitas tentativas com código errado. Tente de novo em {countdownText(ctx.resendSecondsLeft)}.</p>
+          </Notice>
+        ) : null}
+        <Button type="submit" isPending={verifying} isDisabled={held} fullWidth>Confirmar</Button>
         <div className={s.row}>
           <Button variant="secondary" isDisabled={!canResendSms} onPress={() => auth.send({ type: 'code.resend' })}>
-            {waiting ? <>Reenviar SMS em <span className={s.countdown}>{clock(ctx.resendSecondsLeft)}</span></> : 'Reenviar código por SMS'}
+            {waiting ? <>Reenviar SMS em <span className={s.countdown}>{countdownText(ctx.resendSecondsLeft)}</span></> : 'Reenviar código por SMS'}
           </Button>
           <Button variant="secondary" isDisabled={!canResendWhatsapp} onPress={() => auth.send({ type: 'code.resendWhatsapp' })}>
             Receber pelo WhatsApp
           </Button>
         </div>
-        <Button variant="ghost" isDisabled={!canResendEmail} onPress={() => auth.send({ type: 'code.resendEmail' })}>
-          Enviar código para o e-mail cadastrado
-        </Button>
+        {/* spec §2: the registered e-mail; a sign-up has none yet */}
+        {offersCodeByEmail(ctx.flow) ? (
+          <Button variant="ghost" isDisabled={!canResendEmail} onPress={() => auth.send({ type: 'code.resendEmail' })}>
+            Enviar código para o e-mail cadastrado
+          </Button>
+        ) : null}
         <Button variant="ghost" onPress={() => journey.send({ type: 'code.back' })}>Voltar</Button>
       </form>
     </>

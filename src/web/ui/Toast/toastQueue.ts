@@ -34,9 +34,17 @@ export const queues: Record<ToastPlacement, ToastQueue<ToastMessage>> = {
   'top-left': new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 }),
 };
 
+/**
+ * Identical toasts do not stack: the same tone and text already on screen is replaced by the new one
+ * (its timer starts again), so pressing a refused button five times shows one message, not five.
+ */
 function show(tone: ToastTone, message: string, options: ToastOptions = {}): string {
   const { timeout = DEFAULT_TOAST_TIMEOUT, placement = 'top-right', onClose } = options;
-  return queues[placement].add({ tone, message }, { timeout, onClose });
+  const queue = queues[placement];
+  for (const shown of queue.visibleToasts) {
+    if (shown.content.tone === tone && shown.content.message === message) queue.close(shown.key);
+  }
+  return queue.add({ tone, message }, { timeout, onClose });
 }
 
 /**
