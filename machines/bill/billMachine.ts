@@ -13,7 +13,8 @@ import { uploadProblem, type ChosenFile } from '#shared/upload';
  * one-time simulation (20 years, MAX) with the customer-success follow-up when it is not approved ->
  * form (holder, bill file, employee badge for partnership customers) -> uploading with progress ->
  * 'Conta de luz enviada!' -> waiting for the virtual assistant (polls while PENDING) -> outcome, from
- * which an illegible bill may be replaced. Side effects are the named actors, provided at the edge.
+ * which an illegible bill may be replaced; a WAITING outcome keeps asking (every 20 s) until a
+ * person decides, so the decision shows without a reload. Side effects are the named actors, provided at the edge.
  */
 
 /** What the page needs: the profile (menu, partnership, franchisee), the bills, the partnership. */
@@ -69,6 +70,9 @@ export type BillEvent =
 
 const latestStatus = (data: BillPageData | null): BillStatus | null => data?.bills.billValues?.status ?? null;
 
+/** A bill WAITING for a person: the page asks for their decision this often (20 s). */
+export const STAFF_DECISION_POLL_MS = 20_000;
+
 /** What loadBillPage throws when the customer loaded but their bill (GET .../bills) could not be fetched. */
 export interface BillNotReceived { failed: 'bill'; cause: unknown }
 export const billNotReceived = (cause: unknown): BillNotReceived => ({ failed: 'bill', cause });
@@ -98,6 +102,8 @@ export const billMachine = setup({
     logOut: () => {},
     /** the journey reloads the menu (bill step status changed) */
     menuChanged: () => {},
+    /** the bills GET /portal/customers/bills answered */
+    rememberBills: assign({ data: ({ context, event }) => (context.data ? { ...context.data, bills: (event as unknown as { output: BillsResponse }).output } : null) }),
     /** a refused badge file does not replace one already chosen */
     chooseBadge: assign(({ event }) => {
       const { file } = event as Extract<BillEvent, { type: 'badge.choose' }>;
@@ -136,6 +142,9 @@ export const billMachine = setup({
     /** partnership customers send their employee badge with their first bill */
     badgeMissing: ({ context }) => Boolean(context.data?.customer.has_partnership && !context.data.badgeSent && !context.badge),
     stillInAnalysis: ({ event }) => (event as { output?: BillsResponse }).output?.billValues?.status === 'PENDING',
+    /** WAITING: the assistant handed the bill to a person, whose decision arrives later */
+    awaitingStaffDecision: ({ context }) => latestStatus(context.data) === 'WAITING',
+    stillAwaitingStaff: ({ event }) => (event as { output?: BillsResponse }).output?.billValues?.status === 'WAITING',
     /** a partnership customer whose badge is not with the company yet (partnership confirmed after the bill) */
     badgeStillMissing: ({ context }) => Boolean(context.data?.customer.has_partnership && !context.data.badgeSent),
     noBadgeChosen: ({ context }) => !context.badge,
@@ -147,6 +156,8 @@ export const billMachine = setup({
   delays: {
     /** how often the page asks whether the virtual assistant has read the bill */
     analysisPollInterval: 2_000,
+    /** how often the page asks for a person's decision on a WAITING bill (reviews take hours: no need to ask faster) */
+    staffDecisionPollInterval: STAFF_DECISION_POLL_MS,
   },
 }).createMachine({
   id: 'bill',
@@ -278,6 +289,30 @@ export const billMachine = setup({
       },
     },
     outcome: {
+      initial: 'settling',
+      states: {
+        settling: {
+          always: [{ guard: 'awaitingStaffDecision', target: 'awaitingDecision' }, { target: 'decided' }],
+        },
+        awaitingDecision: {
+          description: 'WAITING: a person reviews the bill; the page keeps asking so their decision shows without a reload.',
+          initial: 'resting',
+          states: {
+            resting: { after: { staffDecisionPollInterval: 'asking' } },
+            asking: {
+              invoke: {
+                src: 'loadBills',
+                onDone: [
+                  { guard: 'stillAwaitingStaff', target: 'resting', actions: 'rememberBills' },
+                  { target: '#bill.outcome.decided', actions: ['rememberBills', 'menuChanged'] },
+                ],
+                onError: { target: 'resting' },
+              },
+            },
+          },
+        },
+        decided: { description: 'The bill has its outcome; nothing more to wait for.' },
+      },
       on: {
         'bill.reupload': {
           guard: 'mayUploadBill',

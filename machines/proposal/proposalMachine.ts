@@ -11,7 +11,8 @@ import type { CustomerKind, MenuStep } from '#shared/steps';
  * steps -> shown, or "not there yet", or a load error with retry. Initial: 'Avançar' opens the
  * 'Esta é uma proposta inicial' dialog and 'Entendi' approves, then the page reloads; closed when
  * the PROPOSAL_INITIAL step is APPROVED or NOT_DONE. Final: 'Compra à vista' / 'Financiamento'
- * store the payment type, approve the final proposal and go to payment. 'Baixar PDF' fetches the
+ * open a confirmation saying what happens next; 'Confirmar' stores the payment type, approves the
+ * final proposal and goes to payment. 'Baixar PDF' fetches the
  * proposal's pdf_link alongside. Side effects are the named actors and actions, provided at the edge.
  */
 
@@ -153,9 +154,16 @@ export const proposalMachine = setup({
                   on: {
                     'payment.choose': {
                       guard: 'finalProposalOpen',
-                      target: 'approving',
+                      target: 'confirming',
                       actions: assign({ paymentType: ({ event }) => event.paymentType, error: null }),
                     },
+                  },
+                },
+                confirming: {
+                  description: 'A purchase is not one click: the dialog says what happens next (payment, documents, contract, a specialist) before anything is sent.',
+                  on: {
+                    'dialog.confirm': 'approving',
+                    'dialog.dismiss': { target: 'choosing', actions: assign({ paymentType: null }) },
                   },
                 },
                 approving: {

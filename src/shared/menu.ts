@@ -8,7 +8,7 @@ export type NavStep = Pick<MenuStep, 'type' | 'status'>;
  * The side navigation (spec §2 "Side navigation"): its six items, which steps each covers, when an
  * item may be opened and which item a path selects. Screens render these; they do not decide.
  */
-export type MenuItemKey = 'bill' | 'proposal' | 'visit' | 'plan' | 'status' | 'payment';
+export type MenuItemKey = 'bill' | 'proposal' | 'visit' | 'plan' | 'status' | 'payment' | 'finalProposal';
 
 export interface MenuItem {
   key: MenuItemKey;
@@ -36,6 +36,44 @@ export const MENU_ITEMS: readonly MenuItem[] = [
 ];
 
 /**
+ * The final proposal's own item (issue 10: a returning customer at the offer landed on the plans
+ * with no way back to it). Not one of the spec's six: it is shown after the visit once staff publish
+ * the final proposal (or while the customer is on that page), for both kinds of customer.
+ */
+export const FINAL_PROPOSAL_ITEM: MenuItem = item('finalProposal', 'proposalFinal', {
+  SUBSCRIPTION: ['SIGNATURE', 'CHECKOUT', 'CONTRACT', 'INSTALATION', 'PROJECT_STATUS'],
+  LENDING: ['PROPOSAL_FINAL', 'CONTRACT', 'SUPPLY', 'INSTALATION', 'PROJECT_STATUS'],
+});
+
+/** A final proposal can exist: the visit is accomplished and approved (staff publish it only then). */
+export function finalProposalMayExist(menu: readonly NavStep[] | undefined): boolean {
+  return menu?.some((s) => s.type === 'TECHNICAL_VISIT' && s.status === 'APPROVED') ?? false;
+}
+
+/**
+ * The items the side navigation shows, in order: the spec's six, and the final proposal's right
+ * after the visit once it is published (`finalProposalPublished`, from the proposals call) or
+ * while the customer is on it (`currentPath`), so the page the customer is on is always an item.
+ */
+export function menuItems(menu: readonly NavStep[] | undefined, finalProposalPublished: boolean, currentPath?: string): readonly MenuItem[] {
+  const onFinal = currentPath !== undefined && screenByPath(pathWithoutLanguage(currentPath)) === 'proposalFinal';
+  if (!onFinal && !(finalProposalPublished && finalProposalMayExist(menu))) return MENU_ITEMS;
+  const at = MENU_ITEMS.findIndex((i) => i.key === 'visit') + 1;
+  return [...MENU_ITEMS.slice(0, at), FINAL_PROPOSAL_ITEM, ...MENU_ITEMS.slice(at)];
+}
+
+/**
+ * The item of the page the customer is on, among the items shown: /proposal-final its own item when
+ * shown; otherwise the screen table's item (plan-signature, customers-signature and booking-payment
+ * the plan item for subscription customers, spec §2).
+ */
+export function highlightedMenuItem(path: string, kind: CustomerKind, shown: readonly MenuItem[]): MenuItemKey | null {
+  const screen = screenByPath(pathWithoutLanguage(path));
+  const own = shown.find((i) => i.screen === screen && i.key === 'finalProposal');
+  return own ? own.key : selectedMenuItem(path, kind);
+}
+
+/**
  * Whether an item can be opened. Nothing can before the menu loads. The bill item always can;
  * another item can when one of its steps was reached: the customer's current step, or a step that
  * is no longer NOT_DONE (pending review, approved or denied).
@@ -45,6 +83,8 @@ export function isMenuItemEnabled(item: MenuItem, menu: readonly NavStep[] | und
   const steps = item.steps[kind];
   if (steps.length === 0) return false;
   if (item.key === 'bill') return true;
+  // shown once published; published only after the visit is accomplished and approved
+  if (item.key === 'finalProposal') return finalProposalMayExist(menu);
   const current = currentStep(menu);
   return menu.some((s) => steps.includes(s.type) && (s.status !== 'NOT_DONE' || s.type === current));
 }

@@ -1,12 +1,12 @@
 /**
  * BRL money for the bill value (spec §2 create-account, §9): prefix 'R$', comma as decimal
  * separator, '.' between thousands, 2 decimals, at most 10 integer digits, never negative.
- * The input mask shifts typed digits in from the cents side ('1' -> 'R$ 0,01', '12345' ->
- * 'R$ 123,45'), so a person never types a separator.
+ * The input mask reads what a person types as reais ('450' -> 'R$ 450'); a comma starts the
+ * cents ('450,5' -> 'R$ 450,5'), and the field shows both decimals once it is left ('R$ 450,50').
+ * (Digits shifting in from the cents turned a typed '450' into R$ 4,50: issue 10.)
  */
 export const MAX_INTEGER_DIGITS = 10;
 const DECIMALS = 2;
-const MAX_DIGITS = MAX_INTEGER_DIGITS + DECIMALS;
 export const CURRENCY_PREFIX = 'R$';
 
 const groupThousands = (integer: string) => integer.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
@@ -25,20 +25,29 @@ export function formatBRL(value: number): string {
 }
 
 /**
- * The mask as typed: keeps digits only (so '-' and letters vanish), drops leading zeros, keeps
- * at most 10 integer + 2 decimal digits (extra digits are ignored), and formats. '' stays ''.
+ * The mask as typed: digits before the comma are reais (leading zeros dropped, thousands grouped,
+ * 10 digits at most), a comma starts the cents (2 digits at most), anything else ('-', letters,
+ * the prefix) is ignored. A '.' typed last, with no comma, is read as the comma: the mask's own
+ * dots always have three digits after them. '' stays ''.
  */
 export function maskCurrencyInput(typed: string): string {
-  const digits = typed.replace(/\D+/g, '').replace(/^0+/, '').slice(0, MAX_DIGITS);
-  if (digits === '') return '';
-  return formatCentsDigits(digits);
+  let text = typed.replace(/^\s*R\$\s*/i, '');
+  if (!text.includes(',')) text = text.replace(/\.$/, ',');
+  const comma = text.indexOf(',');
+  const integer = (comma < 0 ? text : text.slice(0, comma)).replace(/\D+/g, '').replace(/^0+(?=\d)/, '').slice(0, MAX_INTEGER_DIGITS);
+  if (comma < 0) return integer === '' ? '' : `${CURRENCY_PREFIX} ${groupThousands(integer)}`;
+  const cents = text.slice(comma + 1).replace(/\D+/g, '').slice(0, DECIMALS);
+  return `${CURRENCY_PREFIX} ${groupThousands(integer || '0')},${cents}`;
 }
 
-/** A masked text -> its value in reais ('R$ 1.234,56' -> 1234.56); '' or no digits -> null. */
+/** A masked text -> its value in reais ('R$ 1.234,56' -> 1234.56, 'R$ 450' -> 450, 'R$ 450,5' -> 450.5); '' or no digits -> null. */
 export function parseCurrencyInput(masked: string): number | null {
-  const digits = masked.replace(/\D+/g, '').replace(/^0+/, '').slice(0, MAX_DIGITS);
-  if (digits === '') return masked.replace(/\D+/g, '') === '' ? null : 0;
-  return Number(digits) / 100;
+  const text = masked.replace(/^\s*R\$\s*/i, '');
+  if (!/\d/.test(text)) return null;
+  const comma = text.indexOf(',');
+  const integer = (comma < 0 ? text : text.slice(0, comma)).replace(/\D+/g, '').slice(-MAX_INTEGER_DIGITS) || '0';
+  const cents = (comma < 0 ? '' : text.slice(comma + 1).replace(/\D+/g, '')).slice(0, DECIMALS).padEnd(DECIMALS, '0');
+  return (Number(integer) * 100 + Number(cents)) / 100;
 }
 
 /**

@@ -30,6 +30,8 @@ const noBill = bills(null);
 const inAnalysis = bills(billValues('PENDING'));
 const approved = bills(billValues('APPROVED'));
 const illegible = bills(billValues('DISAPPROVED', { justification_disapproved: BILL_REUPLOAD_JUSTIFICATION, upload_available: true }));
+/** the assistant handed the bill to a person (a photo it could not read): their decision comes later */
+const waitingForStaff = bills(billValues('WAITING'));
 
 const simulation = (isFit: boolean): PlanSimulated => ({
   id: 12, plan: { type: 'MAX', name: 'Plano MAX' }, deadline_type: 'MAX', deadline_years: 20, free_months: 0, price: 289.9,
@@ -71,6 +73,7 @@ export const billPaths = definePathModel({
         sample('unservedRegion', { customer: pageCustomer(unservedRegionCustomer, 'APPROVED'), bills: noBill, badgeSent: false }),
         sample('billInAnalysis', { customer: pageCustomer(subscriptionCustomer, 'APPROVED'), bills: inAnalysis, badgeSent: false }),
         sample('billApproved', { customer: pageCustomer(subscriptionCustomer, 'APPROVED'), bills: approved, badgeSent: false }),
+        sample('billWaitingForStaff', { customer: pageCustomer(subscriptionCustomer, 'APPROVED'), bills: waitingForStaff, badgeSent: false }),
         // staff confirmed the partnership after the bill was approved: the badge is still to come
         sample('partnershipAfterBill', { customer: pageCustomer(partnershipCustomer, 'APPROVED'), bills: approved, badgeSent: false }),
       ],
@@ -84,7 +87,7 @@ export const billPaths = definePathModel({
     createCustomerSuccess: { done: [sample('followUpOpened', { id: 3 })], error: [sample('offline', apiErrors.offline)] },
     uploadBadge: { done: [sample('badgeStored', { id: 7, has_partnership: true })], error: [sample('offline', { messageKey: 'partnership.badge.error' })] },
     loadBills: {
-      done: [sample('stillInAnalysis', inAnalysis), sample('approved', approved), sample('illegible', illegible)],
+      done: [sample('stillInAnalysis', inAnalysis), sample('approved', approved), sample('illegible', illegible), sample('stillWaitingForStaff', waitingForStaff)],
       error: [sample('offline', apiErrors.offline)],
     },
   },

@@ -104,8 +104,8 @@ async function step(run: Run, path: TestPath, i: number): Promise<void> {
   const { user } = run;
   const press = async (name: string) => user.click(await screen.findByRole('button', { name }));
   if (text === 'proposal.advance') await press(m['proposal.advance']);
-  else if (text === 'dialog.confirm') await press(m['proposal.initialDialog.confirm']);
-  else if (text === 'dialog.dismiss') { await screen.findByRole('dialog'); await user.keyboard('{Escape}'); }
+  else if (text === 'dialog.confirm') await press(path.input.sample === 'finalScreen' ? m['proposal.finalDialog.confirm'] : m['proposal.initialDialog.confirm']);
+  else if (text === 'dialog.dismiss') { await screen.findByRole(path.input.sample === 'finalScreen' ? 'alertdialog' : 'dialog'); await user.keyboard('{Escape}'); }
   else if (text === 'details.open') await press(m['proposal.details.open']);
   else if (text === 'details.close') await press(m['proposal.details.close']);
   else if (text === 'pdf.download') await press(m['proposal.download']);
@@ -137,6 +137,10 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
     if (state.matches({ shown: { decision: { initial: 'approving' } } })) return;
     const confirming = state.matches({ shown: { decision: { initial: 'confirming' } } });
     if (confirming !== Boolean(dialog)) throw new Error(confirming ? 'the approval dialog is not open' : 'the approval dialog is still open');
+    if (state.matches({ shown: { decision: { final: 'approving' } } })) return;
+    const finalConfirming = state.matches({ shown: { decision: { final: 'confirming' } } });
+    const finalDialog = screen.queryByRole('alertdialog', { name: /^Confirmar (compra à vista|financiamento)\?$/ });
+    if (finalConfirming !== Boolean(finalDialog)) throw new Error(finalConfirming ? 'the purchase confirmation is not open' : 'the purchase confirmation is still open');
     const details = screen.queryByRole('dialog', { name: m['proposal.details.title'] });
     if (state.matches({ shown: { details: 'open' } }) !== Boolean(details)) throw new Error('the detailed dialog does not follow the machine');
     if (text.startsWith('downloadPdf fails')) screen.getByText(m['proposal.download.error']);

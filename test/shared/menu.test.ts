@@ -94,3 +94,33 @@ describe('items open while the list waits', () => {
     expect(isMenuItemOpen(item('bill'), undefined, 'SUBSCRIPTION', true)).toBe(false);
   });
 });
+
+describe('the final proposal in the side navigation (issue 10)', () => {
+  it('is an item after the visit once published, for a customer at the offer or later; not before', async () => {
+    const { menuItems, isMenuItemEnabled: enabled, FINAL_PROPOSAL_ITEM } = await import('../../src/shared/menu');
+    const atOffer = [step('PROPOSAL_INITIAL', 'APPROVED'), step('TECHNICAL_VISIT', 'APPROVED'), step('SIGNATURE', 'NOT_DONE')];
+    const atVisit = [step('PROPOSAL_INITIAL', 'APPROVED'), step('TECHNICAL_VISIT', 'PENDING')];
+    expect(menuItems(atOffer, true).map((i) => i.label)).toEqual([
+      'Conta de luz', 'Proposta inicial', 'Visita técnica', 'Proposta final', 'Assinatura do plano', 'Status do projeto', 'Pagamento',
+    ]);
+    // not published yet, or published claims before the visit is approved: the spec's six
+    expect(menuItems(atOffer, false)).toBe(MENU_ITEMS);
+    expect(menuItems(atVisit, true)).toBe(MENU_ITEMS);
+    expect(enabled(FINAL_PROPOSAL_ITEM, atOffer, 'SUBSCRIPTION')).toBe(true);
+    expect(enabled(FINAL_PROPOSAL_ITEM, atOffer, 'LENDING')).toBe(true);
+    expect(enabled(FINAL_PROPOSAL_ITEM, atVisit, 'SUBSCRIPTION')).toBe(false);
+    // on the page itself the item is there (the page the customer is on is always an item)
+    expect(menuItems(atOffer, false, '/pt/proposal-final').map((i) => i.key)).toContain('finalProposal');
+  });
+
+  it('the final proposal page highlights its own item once shown; the plan pages still highlight the plan', async () => {
+    const { menuItems, highlightedMenuItem } = await import('../../src/shared/menu');
+    const atOffer = [step('TECHNICAL_VISIT', 'APPROVED'), step('SIGNATURE', 'NOT_DONE')];
+    const shown = menuItems(atOffer, true, '/pt/proposal-final');
+    expect(highlightedMenuItem('/pt/proposal-final', 'SUBSCRIPTION', shown)).toBe('finalProposal');
+    expect(highlightedMenuItem('/pt/proposal-final', 'LENDING', shown)).toBe('finalProposal');
+    expect(highlightedMenuItem('/pt/plan-signature', 'SUBSCRIPTION', shown)).toBe('plan');
+    expect(highlightedMenuItem('/pt/bill', 'SUBSCRIPTION', shown)).toBe('bill');
+    expect(highlightedMenuItem('/pt/proposal-final', 'SUBSCRIPTION', MENU_ITEMS)).toBe('plan');
+  });
+});

@@ -3,32 +3,39 @@ import fc from 'fast-check';
 import { formatBRL, maskCurrencyInput, parseCurrencyInput, parseMoney } from '../../src/shared/money';
 
 describe('maskCurrencyInput (bill value mask, spec §2)', () => {
-  it('prefixes R$, uses a comma for decimals and dots between thousands', () => {
-    expect(maskCurrencyInput('1')).toBe('R$ 0,01');
-    expect(maskCurrencyInput('12345')).toBe('R$ 123,45');
-    expect(maskCurrencyInput('123456789')).toBe('R$ 1.234.567,89');
+  it('reads typed digits as reais, not cents (issue 10: 450 was R$ 4,50)', () => {
+    expect(maskCurrencyInput('450')).toBe('R$ 450');
+    expect(maskCurrencyInput('1')).toBe('R$ 1');
+    expect(maskCurrencyInput('123456789')).toBe('R$ 123.456.789');
+  });
+  it('a comma starts the cents, two at most; a dot typed last is read as the comma', () => {
+    expect(maskCurrencyInput('450,')).toBe('R$ 450,');
+    expect(maskCurrencyInput('450,5')).toBe('R$ 450,5');
+    expect(maskCurrencyInput('R$ 450,509')).toBe('R$ 450,50');
+    expect(maskCurrencyInput(',5')).toBe('R$ 0,5');
+    expect(maskCurrencyInput('R$ 1.234.')).toBe('R$ 1.234,');
+    // the mask's own dots group thousands: deleting a digit regroups
+    expect(maskCurrencyInput('R$ 1.23')).toBe('R$ 123');
   });
   it('keeps at most 10 integer digits (extra digits are ignored)', () => {
-    expect(maskCurrencyInput('123456789012')).toBe('R$ 1.234.567.890,12');
-    expect(maskCurrencyInput('1234567890129')).toBe('R$ 1.234.567.890,12');
+    expect(maskCurrencyInput('12345678901')).toBe('R$ 1.234.567.890');
+    expect(maskCurrencyInput('1234567890,129')).toBe('R$ 1.234.567.890,12');
   });
   it('has no negatives: a minus sign is dropped', () => {
-    expect(maskCurrencyInput('-500')).toBe('R$ 5,00');
+    expect(maskCurrencyInput('-500')).toBe('R$ 500');
   });
   it('drops leading zeros and non-digits; empty stays empty', () => {
     expect(maskCurrencyInput('R$ 0,05')).toBe('R$ 0,05');
-    expect(maskCurrencyInput('R$ 0,0')).toBe('');
+    expect(maskCurrencyInput('0450')).toBe('R$ 450');
     expect(maskCurrencyInput('abc')).toBe('');
+    expect(maskCurrencyInput('')).toBe('');
   });
-  it('typing one more digit after a masked value shifts it in from the cents', () => {
-    expect(maskCurrencyInput('R$ 1,234')).toBe('R$ 12,34');
-  });
-  it('always yields two decimals and never more than 10 integer digits', () => {
+  it('always yields the prefix, grouped reais, at most 2 decimals and never more than 10 integer digits', () => {
     fc.assert(
       fc.property(fc.string(), (typed) => {
         const masked = maskCurrencyInput(typed);
         if (masked === '') return;
-        expect(masked).toMatch(/^R\$ \d{1,3}(\.\d{3}){0,3},\d{2}$/);
+        expect(masked).toMatch(/^R\$ \d{1,3}(\.\d{3}){0,3}(,\d{0,2})?$/);
         expect(masked.split(',')[0]!.replace(/\D/g, '').length).toBeLessThanOrEqual(10);
       }),
     );
@@ -38,6 +45,9 @@ describe('maskCurrencyInput (bill value mask, spec §2)', () => {
 describe('parseCurrencyInput', () => {
   it('reads the masked value in reais', () => {
     expect(parseCurrencyInput('R$ 1.234,56')).toBe(1234.56);
+    expect(parseCurrencyInput('R$ 450')).toBe(450);
+    expect(parseCurrencyInput('R$ 450,')).toBe(450);
+    expect(parseCurrencyInput('R$ 450,5')).toBe(450.5);
     expect(parseCurrencyInput('')).toBeNull();
   });
   it('round-trips with formatBRL', () => {

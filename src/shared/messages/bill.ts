@@ -5,6 +5,9 @@ export const billMessages = {
   'upload.file.empty': 'Arquivo vazio.',
   'upload.file.missing': 'Selecione um arquivo.',
   'upload.file.notFound': 'Arquivo não encontrado.',
+  'upload.image.tooLarge': 'Imagem grande demais! Envie uma foto de até 40 megapixels.',
+  'upload.quota': 'Você atingiu o limite de arquivos enviados. Fale com o nosso atendimento.',
+  'partnership.badge.notPartner': 'O envio do crachá é só para clientes com parceria de empresa.',
   'bill.upload.error': 'Erro ao subir arquivo!',
   'bill.upload.locked': 'Sua conta de luz já foi enviada e não pode ser substituída.',
   'bill.outcome.disapproved': 'Sua conta não foi aprovada!',
@@ -39,4 +42,9 @@ export const billMessages = {
   'bill.load.error': 'Não foi possível carregar os dados da sua conta de luz.',
   /** spec §8: the bill (or its file) could not be fetched */
   'bill.receive.error': 'Erro ao receber arquivo!',
+  /** sign-up: a bill value under the plausible minimum (src/shared/bill/rules.ts) is confirmed first */
+  'bill.value.low.title': 'Confirme o valor da conta',
+  'bill.value.low.body': 'Você informou {value} por mês. As contas de luz costumam passar de {minimum}: confira se o valor está em reais.',
+  'bill.value.low.confirm': 'O valor está certo',
+  'bill.value.low.fix': 'Corrigir o valor',
 } as const;

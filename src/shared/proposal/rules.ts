@@ -158,6 +158,25 @@ export const proposalApproved = (steps: readonly Pick<MenuStep, 'type' | 'status
 export const finalProposalInPreparation = (steps: readonly Pick<MenuStep, 'type' | 'status'>[]): boolean =>
   steps.some((s) => s.type === 'TECHNICAL_VISIT' && s.status === 'APPROVED');
 
+/**
+ * What the initial proposal's banner says once that proposal is approved: the customer's real next
+ * step, read from the steps and whether a FINAL proposal is published (never a stale "book your
+ * visit" to a customer who is past it). Null while the initial proposal is not approved.
+ */
+export type InitialProposalNext = 'visit' | 'visitRequested' | 'visitNotApproved' | 'finalPreparing' | 'finalProposal' | 'onward';
+export function initialProposalNextStep(steps: readonly Pick<MenuStep, 'type' | 'status'>[], hasFinalProposal: boolean): InitialProposalNext | null {
+  if (!proposalApproved(steps, 'INITIAL')) return null;
+  if (hasFinalProposal) return 'finalProposal';
+  switch (steps.find((s) => s.type === 'TECHNICAL_VISIT')?.status ?? 'NOT_DONE') {
+    case 'NOT_DONE': return 'visit';
+    case 'PENDING': return 'visitRequested';
+    case 'DENIED': return 'visitNotApproved';
+    // visit approved, no final proposal: staff prepare it while the customer is at the offer; a
+    // customer who chose a plan meanwhile is simply past this page
+    case 'APPROVED': return finalProposalActionsDisabled(steps) ? 'onward' : 'finalPreparing';
+  }
+}
+
 /** The initial proposal's step status, the one its buttons depend on (null before the step exists). */
 export const initialProposalStepStatus = (steps: readonly Pick<MenuStep, 'type' | 'status'>[]): StepStatus | null =>
   steps.find((s) => s.type === 'PROPOSAL_INITIAL')?.status ?? null;

@@ -8,6 +8,7 @@ import { PrivateLayout } from '../ui/PrivateLayout/PrivateLayout';
 import { useApiLoader, useJourney, useJourneyActor } from '../journey/JourneyContext';
 import { useGo } from '../journey/useGo';
 import { PRIVATE_SCREEN_COMPONENTS } from './privateScreens';
+import { useFinalProposalPublished } from '../features/proposal/useFinalProposalPublished';
 
 /** The signed-in frame with the screen of the private route (its own chunk: visitors never load it). */
 export default function PrivateShell() {
@@ -26,18 +27,23 @@ export default function PrivateShell() {
   const getApi = useApiLoader();
   const go = useGo();
   const [faqOpen, setFaqOpen] = useState(false);
+  // the final proposal's menu item shows once staff publish it; a new notification may say they did
+  const [arrivals, setArrivals] = useState(0);
+  const finalProposalPublished = useFinalProposalPublished(getApi, customer, arrivals);
   return (
     <PrivateLayout
       currentPath={path}
       menu={customer?.steps}
       isMenuShown={menuShown}
+      finalProposalPublished={finalProposalPublished}
       customerKind={customer?.subscription_lending}
       onNavigate={(p) => go(p)}
       onLogout={() => actor.send({ type: 'logout' })}
       onFaq={() => setFaqOpen(true)}
       isLoggingOut={loggingOut}
       // a reloaded menu means the process moved: the bell asks for its list again
-      headerSlot={<NotificationBell getApi={getApi} refreshKey={customer} />}
+      // a notification that names a screen opens it through the journey, as a menu item does
+      headerSlot={<NotificationBell getApi={getApi} refreshKey={customer} onOpenScreen={(p) => go(p)} onArrival={() => setArrivals((n) => n + 1)} />}
     >
       <Suspense fallback={<LoadingScreen inline />}>
         <Screen />

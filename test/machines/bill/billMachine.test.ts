@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { billMachine, billNotReceived, billOutcomeMessage, type BillPageData, type PickedFile, type UploadInput } from '../../../machines/bill/billMachine';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { billMachine, billNotReceived, billOutcomeMessage, STAFF_DECISION_POLL_MS, type BillPageData, type PickedFile, type UploadInput } from '../../../machines/bill/billMachine';
 import type { BillsResponse, BillValues } from '#shared/bill/payloads';
 import type { BillStatus } from '#shared/bill/rules';
 import { BILL_REUPLOAD_JUSTIFICATION, MAX_UPLOAD_BYTES } from '#shared/bill/rules';
@@ -266,5 +266,69 @@ describe('billMachine', () => {
     expect(billOutcomeMessage('WAITING', null).key).toBe('bill.outcome.waiting');
     expect(billOutcomeMessage('APP', null).key).toBe('bill.outcome.app');
     expect(billOutcomeMessage('DENIED', null).key).toBe('bill.outcome.denied');
+  });
+});
+
+describe('billMachine: a bill WAITING for a person', () => {
+  function startWaiting(polls: BillsResponse[], first: BillsResponse = bills(values('WAITING'))) {
+    const clock = new SimulatedClock();
+    const calls = { polls: 0, menu: 0 };
+    const machine = billMachine.provide({
+      actors: {
+        loadBillPage: fromPromise(async () => page({}, first)),
+        loadBills: fromPromise(async () => { calls.polls++; return polls.shift() ?? bills(values('WAITING')); }),
+      },
+      actions: { menuChanged: () => { calls.menu++; } },
+    });
+    const actor = createActor(machine, { clock }).start();
+    return { actor, calls, clock };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('keeps asking every 20 s while WAITING, shows the decision when it comes, tells the menu, then stops asking', async () => {
+    const { actor, calls, clock } = startWaiting([bills(values('WAITING')), bills(values('APPROVED'))]);
+    await waitFor(actor, (s) => s.matches({ outcome: 'awaitingDecision' }));
+    clock.increment(STAFF_DECISION_POLL_MS - 1);
+    await settle();
+    expect(calls.polls).toBe(0);
+    clock.increment(1);
+    await settle();
+    expect(calls.polls).toBe(1);
+    expect(actor.getSnapshot().matches({ outcome: 'awaitingDecision' })).toBe(true);
+    expect(actor.getSnapshot().context.data?.bills.billValues?.status).toBe('WAITING');
+    clock.increment(STAFF_DECISION_POLL_MS);
+    await settle();
+    expect(calls.polls).toBe(2);
+    expect(actor.getSnapshot().matches({ outcome: 'decided' })).toBe(true);
+    expect(actor.getSnapshot().context.data?.bills.billValues?.status).toBe('APPROVED');
+    expect(calls.menu).toBe(1);
+    clock.increment(10 * STAFF_DECISION_POLL_MS);
+    await settle();
+    expect(calls.polls).toBe(2);
+  });
+
+  it('a failed ask waits for the next one; a settled outcome never asks', async () => {
+    const clock = new SimulatedClock();
+    let polls = 0;
+    const machine = billMachine.provide({
+      actors: {
+        loadBillPage: fromPromise(async () => page({}, bills(values('WAITING')))),
+        loadBills: fromPromise(async () => { if (++polls === 1) throw new Error('offline'); return bills(values('DENIED', 'fora da área')); }),
+      },
+    });
+    const actor = createActor(machine, { clock }).start();
+    await waitFor(actor, (s) => s.matches({ outcome: 'awaitingDecision' }));
+    clock.increment(STAFF_DECISION_POLL_MS);
+    await settle();
+    expect(actor.getSnapshot().matches({ outcome: 'awaitingDecision' })).toBe(true);
+    clock.increment(STAFF_DECISION_POLL_MS);
+    await settle();
+    expect(actor.getSnapshot().context.data?.bills.billValues?.status).toBe('DENIED');
+
+    const approved = startWaiting([], bills(values('APPROVED')));
+    await waitFor(approved.actor, (s) => s.matches({ outcome: 'decided' }));
+    approved.clock.increment(10 * STAFF_DECISION_POLL_MS);
+    await settle();
+    expect(approved.calls.polls).toBe(0);
   });
 });

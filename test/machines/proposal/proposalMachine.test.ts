@@ -79,10 +79,25 @@ describe('proposal machine', () => {
     expect(failing.calls.menu).toBe(0);
   });
 
-  it('final: cash or financing stores the payment type, approves with it, reloads the menu and goes to payment', async () => {
+  it('final: cash or financing asks for confirmation first; nothing is sent or stored until confirmed, and going back chooses again', async () => {
+    const { actor, calls } = start('FINAL', [offer({ ...initial, id: 42, type: 'FINAL' })]);
+    await waitFor(actor, (s) => s.matches({ shown: { decision: { final: 'choosing' } } }));
+    actor.send({ type: 'payment.choose', paymentType: 'CASH_PURCHASE' });
+    expect(actor.getSnapshot().matches({ shown: { decision: { final: 'confirming' } } })).toBe(true);
+    expect(actor.getSnapshot().context.paymentType).toBe('CASH_PURCHASE');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toMatchObject({ stored: [], approveFinal: [], menu: 0, payment: 0 });
+    actor.send({ type: 'dialog.dismiss' });
+    expect(actor.getSnapshot().matches({ shown: { decision: { final: 'choosing' } } })).toBe(true);
+    expect(actor.getSnapshot().context.paymentType).toBeNull();
+    expect(calls.approveFinal).toEqual([]);
+  });
+
+  it('final: cash or financing, once confirmed, stores the payment type, approves with it, reloads the menu and goes to payment', async () => {
     const { actor, calls } = start('FINAL', [offer({ ...initial, id: 42, type: 'FINAL' })]);
     await waitFor(actor, (s) => s.matches({ shown: { decision: { final: 'choosing' } } }));
     actor.send({ type: 'payment.choose', paymentType: 'FINANCING' });
+    actor.send({ type: 'dialog.confirm' });
     await waitFor(actor, (s) => s.matches({ shown: { decision: { final: 'approved' } } }));
     expect(calls).toMatchObject({ stored: ['FINANCING'], approveFinal: ['FINANCING'], menu: 1, payment: 1 });
   });
@@ -91,6 +106,7 @@ describe('proposal machine', () => {
     const { actor, calls } = start('FINAL', [offer({ ...initial, id: 42, type: 'FINAL' })], { approveFails: true });
     await waitFor(actor, (s) => s.matches({ shown: { decision: { final: 'choosing' } } }));
     actor.send({ type: 'payment.choose', paymentType: 'CASH_PURCHASE' });
+    actor.send({ type: 'dialog.confirm' });
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('proposal.approve.error');
     expect(actor.getSnapshot().matches({ shown: { decision: { final: 'choosing' } } })).toBe(true);

@@ -72,6 +72,34 @@ describe('PrivateLayout', () => {
     expect(within(nav).getByRole('link', { name: 'Assinatura do plano' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('shows the final proposal once published, after the visit, and highlights it on its page (issue 10)', async () => {
+    const menu = [step('SIMULATION', 'APPROVED'), step('BILL', 'APPROVED'), step('PROPOSAL_INITIAL', 'APPROVED'), step('TECHNICAL_VISIT', 'APPROVED'), step('SIGNATURE', 'NOT_DONE')];
+    const { nav, onNavigate } = renderLayout({ menu, finalProposalPublished: true, currentPath: '/pt/plan-signature' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      expect.stringContaining('Conta de luz'), 'Proposta inicial', 'Visita técnica', 'Proposta final', 'Assinatura do plano', 'Status do projeto', 'Pagamento',
+    ]);
+    const final = within(nav).getByRole('link', { name: 'Proposta final' });
+    expect(final.getAttribute('aria-disabled')).toBeNull();
+    expect(final.getAttribute('aria-current')).toBeNull();
+    await userEvent.setup().click(final);
+    expect(onNavigate).toHaveBeenCalledWith('/proposal-final');
+    cleanup();
+
+    const onPage = renderLayout({ menu, finalProposalPublished: true, currentPath: '/pt/proposal-final' });
+    expect(within(onPage.nav).getByRole('link', { name: 'Proposta final' }).getAttribute('aria-current')).toBe('page');
+    // one item is the page the customer is on, not the plan's as well
+    expect(within(onPage.nav).getByRole('link', { name: 'Assinatura do plano' }).getAttribute('aria-current')).toBeNull();
+    expect(within(onPage.nav).getAllByRole('link').filter((l) => l.getAttribute('aria-current') === 'page')).toHaveLength(1);
+  });
+
+  it('without a published final proposal the six items stay', () => {
+    const menu = [step('TECHNICAL_VISIT', 'APPROVED'), step('SIGNATURE', 'NOT_DONE')];
+    const { nav } = renderLayout({ menu, currentPath: '/pt/plan-signature' });
+    expect(within(nav).queryByRole('link', { name: 'Proposta final' })).toBeNull();
+    expect(within(nav).getAllByRole('link')).toHaveLength(6);
+  });
+
   it('opens the privacy policy PDF in a new tab', () => {
     renderLayout();
     const link = screen.getByRole('link', { name: 'Política de privacidade' });

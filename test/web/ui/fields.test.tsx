@@ -27,24 +27,33 @@ function Currency({ initial = null, onValue }: { initial?: number | null; onValu
 }
 
 describe('CurrencyField', () => {
-  it('is labelled Valor da conta and masks as BRL while typing', async () => {
+  it('is labelled Valor da conta; typed digits are reais (450 is R$ 450, not R$ 4,50), a comma starts the cents', async () => {
     const onValue = vi.fn();
     const user = userEvent.setup();
     render(<Currency onValue={onValue} />);
     const input = screen.getByLabelText('Valor da conta') as HTMLInputElement;
-    await user.type(input, '25050');
-    expect(input.value).toBe('R$ 250,50');
-    expect(onValue).toHaveBeenLastCalledWith(250.5);
+    await user.type(input, '450');
+    expect(input.value).toBe('R$ 450');
+    expect(onValue).toHaveBeenLastCalledWith(450);
+    await user.type(input, ',5');
+    expect(input.value).toBe('R$ 450,5');
+    expect(onValue).toHaveBeenLastCalledWith(450.5);
+    await user.tab();
+    expect(input.value).toBe('R$ 450,50');
+    await user.clear(input);
+    await user.type(input, '1234,56');
+    expect(input.value).toBe('R$ 1.234,56');
+    expect(onValue).toHaveBeenLastCalledWith(1234.56);
   });
 
-  it('refuses negatives and letters, and stops at 10 integer digits', async () => {
+  it('refuses negatives and letters, and stops at 10 integer digits and 2 decimals', async () => {
     const user = userEvent.setup();
     render(<Currency />);
     const input = screen.getByLabelText('Valor da conta') as HTMLInputElement;
     await user.type(input, '-1a2');
-    expect(input.value).toBe('R$ 0,12');
+    expect(input.value).toBe('R$ 12');
     await user.clear(input);
-    await user.type(input, '99999999999999');
+    await user.type(input, '99999999999999,999');
     expect(input.value).toBe('R$ 9.999.999.999,99');
   });
 

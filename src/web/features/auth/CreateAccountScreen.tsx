@@ -5,6 +5,10 @@ import { Button } from '../../ui/Button/Button';
 import { Checkbox } from '../../ui/Checkbox/Checkbox';
 import { ComboBox } from '../../ui/ComboBox/ComboBox';
 import { CurrencyField } from '../../ui/CurrencyField/CurrencyField';
+import { Modal } from '../../ui/Modal/Modal';
+import { formatCnpj } from '@brazilian-utils/brazilian-utils/format-cnpj';
+import { billValueNeedsConfirmation, PLAUSIBLE_MIN_BILL_BRL } from '#shared/bill/rules';
+import { formatBRL } from '#shared/money';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { Link } from '../../ui/Link/Link';
 import { Select } from '../../ui/Select/Select';
@@ -22,6 +26,9 @@ import { Notice } from '../../ui/Notice/Notice';
 import type { RegistrationForm } from '#machines/auth/authMachine';
 import { useCities } from './parts/useCities';
 import * as s from './parts/authForm.css';
+
+/** '00.000.000/0000-00' */
+const CNPJ_MASK_LENGTH = 18;
 
 const STATES = getStates().map((st) => ({ id: st.code, name: st.name }));
 
@@ -64,7 +71,14 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
   );
   const cityOptions = useMemo(() => cities.map((c) => ({ id: String(c.city_id), name: c.name })), [cities]);
 
-  const submit = () => {
+  // a bill under the plausible minimum (a slip of cents for reais?) is confirmed once before sending
+  const [lowBillAsked, setLowBillAsked] = useState(false);
+  const [lowBillConfirmed, setLowBillConfirmed] = useState<number | null>(null);
+  const submit = (lowBillOk = false) => {
+    if (!lowBillOk && billValueNeedsConfirmation(draft.bill) && lowBillConfirmed !== draft.bill) {
+      setLowBillAsked(true);
+      return;
+    }
     const common = {
       name: draft.name, email: draft.email, state: draft.state, city: draft.city, unit_type: draft.unit_type,
       bill: draft.bill, coupon: draft.coupon, terms: draft.terms,
@@ -82,7 +96,19 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
       <form ref={formRef} className={s.form} noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
         {ctx.registrationFailure ? <Notice tone="error">{m[ctx.registrationFailure]}</Notice> : null}
         {business ? (
-          <TextField label="CNPJ" value={draft.cnpj} onChange={(v) => set('cnpj', v)} errorMessage={t(errors.cnpj)} isRequired showRequired autoComplete="off" autoFocus />
+          <TextField
+            label="CNPJ"
+            // 00.000.000/0000-00 as typed (letters too: the alphanumeric CNPJ), 14 characters at most
+            value={draft.cnpj}
+            onChange={(v) => set('cnpj', formatCnpj(v, { version: 2 }))}
+            errorMessage={t(errors.cnpj)}
+            isRequired
+            showRequired
+            autoComplete="off"
+            placeholder="00.000.000/0000-00"
+            maxLength={CNPJ_MASK_LENGTH}
+            autoFocus
+          />
         ) : null}
         <TextField
           label={business ? 'Razão social' : 'Nome'}
@@ -146,6 +172,31 @@ function RegistrationFormView({ auth }: { auth: AuthActor }) {
         <Button type="submit" isPending={busy} fullWidth>Cadastrar</Button>
         <Button variant="ghost" isDisabled={busy} onPress={() => journey.send({ type: 'code.back' })}>Voltar</Button>
       </form>
+      <Modal
+        isOpen={lowBillAsked}
+        onOpenChange={(open) => { if (!open) setLowBillAsked(false); }}
+        size="sm"
+        role="alertdialog"
+        title={m['bill.value.low.title']}
+        footer={(
+          <>
+            <Button variant="secondary" onPress={() => setLowBillAsked(false)}>{m['bill.value.low.fix']}</Button>
+            <Button
+              onPress={() => {
+                setLowBillAsked(false);
+                setLowBillConfirmed(draft.bill);
+                submit(true);
+              }}
+            >
+              {m['bill.value.low.confirm']}
+            </Button>
+          </>
+        )}
+      >
+        <p>
+          {m['bill.value.low.body'].replace('{value}', formatBRL(draft.bill ?? 0)).replace('{minimum}', formatBRL(PLAUSIBLE_MIN_BILL_BRL))}
+        </p>
+      </Modal>
     </>
   );
 }

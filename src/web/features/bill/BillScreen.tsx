@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { billMachine } from '#machines/bill/billMachine';
 import { nextStepAfterBill, type NextStep } from '#shared/bill/rules';
 import type { ScreenPath } from '#shared/routes';
@@ -20,11 +20,14 @@ export interface BillFlowProps {
   /** where the journey goes after an approved bill (from the reloaded menu), offered as a button */
   next?: NextStep | null;
   onGo?: (path: ScreenPath) => void;
+  /** the machine's polling intervals (tests shorten them); read once, at mount */
+  delays?: Partial<Record<'analysisPollInterval' | 'staffDecisionPollInterval', number>>;
 }
 
 /** The bill machine with its API calls and the journey's side effects, rendering the bill page. */
-export function BillFlow({ getApi, onLogout, onBillChanged, next, onGo }: BillFlowProps) {
-  const [state, send] = usePageMachine(billMachine, billActors(getApi), {
+export function BillFlow({ getApi, onLogout, onBillChanged, next, onGo, delays }: BillFlowProps) {
+  const [machine] = useState(() => (delays ? billMachine.provide({ delays }) : billMachine));
+  const [state, send] = usePageMachine(machine, billActors(getApi), {
     actions: { logOut: () => onLogout() },
     onMenuChanged: onBillChanged,
   });

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { PaymentType, proposalMachine, ProposalEvent } from '#machines/proposal/proposalMachine';
+import type { PaymentType, proposalMachine, ProposalEvent, ProposalPageData } from '#machines/proposal/proposalMachine';
 import { messages as m, type MessageKey } from '#shared/messages';
-import { PROPOSAL_TITLE, proposalApproved, type ProposalType } from '#shared/proposal/rules';
+import { initialProposalNextStep, PROPOSAL_TITLE, proposalApproved, type InitialProposalNext, type ProposalType } from '#shared/proposal/rules';
 import { PATHS, type ScreenPath } from '#shared/routes';
+import { currentStep, landingRoute } from '#shared/steps';
 import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { Modal } from '../../ui/Modal/Modal';
@@ -22,6 +23,29 @@ export interface ProposalPageProps {
   send: (event: ProposalEvent) => ProposalSnapshot;
   /** goes on to another signed-in screen (the visit, the final proposal, payment) */
   onGo: (path: ScreenPath) => void;
+}
+
+/** The initial proposal's banner after its approval, by the customer's real next step. */
+const INITIAL_NEXT_TEXT: Record<InitialProposalNext, MessageKey> = {
+  visit: 'proposal.initial.alreadyApproved',
+  visitRequested: 'proposal.initial.next.visitRequested',
+  visitNotApproved: 'proposal.initial.next.visitNotApproved',
+  finalPreparing: 'proposal.initial.next.finalPreparing',
+  finalProposal: 'proposal.initial.next.final',
+  onward: 'proposal.initial.next.onward',
+};
+
+/** Where the banner's button leads (none while the final proposal is being prepared). */
+function nextStepAction(next: InitialProposalNext, data: ProposalPageData): { path: ScreenPath; label: MessageKey } | null {
+  switch (next) {
+    case 'visit': return { path: PATHS.technicalVisit, label: 'proposal.initial.toVisit' };
+    case 'visitRequested':
+    case 'visitNotApproved': return { path: PATHS.technicalVisit, label: 'proposal.initial.toVisitDetails' };
+    case 'finalProposal': return { path: PATHS.proposalFinal, label: 'proposal.final.open' };
+    // past the offer without a final proposal (a plan was chosen): the landing page of the current step
+    case 'onward': return { path: PATHS[landingRoute(currentStep(data.customer.steps), data.customer.kind)], label: 'proposal.initial.toCurrentStep' };
+    case 'finalPreparing': return null;
+  }
 }
 
 /** What the "not there yet" view says, by the machine's notReady state. */
@@ -81,6 +105,11 @@ export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
   const downloading = state.matches({ shown: { pdf: 'downloading' } });
   const initialApproved = type === 'INITIAL' && proposalApproved(data.customer.steps, 'INITIAL');
   const finalApproved = type === 'FINAL' && proposalApproved(data.customer.steps, 'FINAL');
+  const initialNext = type === 'INITIAL' ? initialProposalNextStep(data.customer.steps, data.hasFinalProposal) : null;
+  const initialNextAction = initialNext ? nextStepAction(initialNext, data) : null;
+  const finalConfirming = state.matches({ shown: { decision: { final: 'confirming' } } });
+  const finalDialogOpen = finalConfirming || state.matches({ shown: { decision: { final: 'approving' } } });
+  const finalDialog = c.paymentType === 'FINANCING' ? 'financing' : 'cash';
 
   return (
     <Page
@@ -95,11 +124,11 @@ export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
           <Notice ref={noticeRef} tabIndex={-1} tone="success">{m[c.notice]}</Notice>
           {initialApproved ? <Button variant="brand" onPress={() => onGo(PATHS.technicalVisit)}>Agendar visita técnica</Button> : null}
         </div>
-      ) : initialApproved ? (
-        // coming back after the approval: say why 'Avançar' is closed and where to go on
+      ) : initialNext ? (
+        // coming back after the approval: say why 'Avançar' is closed and where the customer really is now
         <div className={s.confirmation}>
-          <Notice tone="success">{m['proposal.initial.alreadyApproved']}</Notice>
-          <Button variant="brand" onPress={() => onGo(PATHS.technicalVisit)}>{m['proposal.initial.toVisit']}</Button>
+          <Notice tone={initialNext === 'visitNotApproved' ? 'warning' : 'success'}>{m[INITIAL_NEXT_TEXT[initialNext]]}</Notice>
+          {initialNextAction ? <Button variant="brand" onPress={() => onGo(initialNextAction.path)}>{m[initialNextAction.label]}</Button> : null}
         </div>
       ) : null}
 
@@ -112,7 +141,6 @@ export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
         <div className={s.actions}>
           <Button variant="secondary" onPress={() => send({ type: 'pdf.download' })} isPending={downloading}>{m['proposal.download']}</Button>
           <Button onPress={() => send({ type: 'proposal.advance' })} isDisabled={!state.can({ type: 'proposal.advance' })}>{m['proposal.advance']}</Button>
-          {data.hasFinalProposal ? <Button variant="link" onPress={() => onGo(PATHS.proposalFinal)}>{m['proposal.final.open']}</Button> : null}
         </div>
       ) : (
         <>
@@ -159,6 +187,24 @@ export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
         )}
       >
         <p className={s.muted}>{m['proposal.initialDialog.body']}</p>
+      </Modal>
+
+      <Modal
+        isOpen={finalDialogOpen}
+        onOpenChange={(open) => { if (!open) send({ type: 'dialog.dismiss' }); }}
+        isLoading={approving}
+        size="sm"
+        role="alertdialog"
+        title={m[`proposal.finalDialog.${finalDialog}.title`]}
+        footer={(
+          <>
+            <Button variant="secondary" onPress={() => send({ type: 'dialog.dismiss' })} isDisabled={approving}>{m['proposal.finalDialog.cancel']}</Button>
+            <Button variant="brand" onPress={() => send({ type: 'dialog.confirm' })} isPending={approving}>{m['proposal.finalDialog.confirm']}</Button>
+          </>
+        )}
+      >
+        <p className={s.muted}>{m[`proposal.finalDialog.${finalDialog}.body`]}</p>
+        {data.customer.kind === 'SUBSCRIPTION' ? <p className={s.muted}>{m['proposal.finalDialog.subscriptionEnds']}</p> : null}
       </Modal>
 
       <Modal

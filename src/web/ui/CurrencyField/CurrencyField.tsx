@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { formatBRL, maskCurrencyInput, parseCurrencyInput } from '#shared/money';
 import { TextField } from '../TextField/TextField';
 
@@ -18,11 +18,22 @@ export interface CurrencyFieldProps {
   className?: string;
 }
 
+const shown = (value: number | null) => (value === null ? '' : formatBRL(value));
+
 /**
- * BRL money input (spec §2): shows 'R$ 1.234,56', digits shift in from the cents, 10 integer
- * digits at most, no negatives. The rules live in src/shared/money.ts.
+ * BRL money input (spec §2): typed digits are reais ('450' shows 'R$ 450'), a comma starts the
+ * cents, 10 integer digits at most, no negatives; once left it shows 'R$ 450,00'. The rules live
+ * in src/shared/money.ts. The text is kept as typed (a value alone cannot say 'R$ 450,').
  */
 export function CurrencyField({ value, onChange, label = 'Valor da conta', description, errorMessage, isDisabled, showRequired, onBlur, className }: CurrencyFieldProps) {
+  const [text, setText] = useState(() => shown(value));
+  // the value this field last reported: another value comes from outside (a saved default) and replaces the text
+  const reported = useRef(value);
+  if (value !== reported.current) {
+    reported.current = value;
+    const fromOutside = shown(value);
+    if (fromOutside !== text && parseCurrencyInput(text) !== value) setText(fromOutside);
+  }
   return (
     <TextField
       label={label}
@@ -31,10 +42,19 @@ export function CurrencyField({ value, onChange, label = 'Valor da conta', descr
       isDisabled={isDisabled}
       isRequired={showRequired}
       showRequired={showRequired}
-      value={value === null ? '' : formatBRL(value)}
-      onChange={(text) => onChange(parseCurrencyInput(maskCurrencyInput(text)))}
-      onBlur={onBlur}
-      inputMode="numeric"
+      value={text}
+      onChange={(typed) => {
+        const masked = maskCurrencyInput(typed);
+        const next = parseCurrencyInput(masked);
+        setText(masked);
+        reported.current = next;
+        onChange(next);
+      }}
+      onBlur={() => {
+        setText(shown(parseCurrencyInput(text)));
+        onBlur?.();
+      }}
+      inputMode="decimal"
       autoComplete="off"
       placeholder="R$ 0,00"
       className={className}

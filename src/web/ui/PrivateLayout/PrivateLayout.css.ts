@@ -61,7 +61,9 @@ export const navItem = style({
   selectors: {
     '&[data-hovered]': { background: 'rgba(255, 255, 255, 0.08)' },
     '&[data-focus-visible]': { boxShadow: `0 0 0 3px ${vars.color.sun}` },
-    '&[aria-current="page"]': { background: vars.color.surface, color: vars.color.brand, fontWeight: vars.fontWeight.bold },
+    // the page the customer is on: a white pill with a sun-coloured edge (not colour alone)
+    '&[aria-current="page"]': { background: vars.color.surface, color: vars.color.brand, fontWeight: vars.fontWeight.bold, boxShadow: `inset 4px 0 0 ${vars.color.sun}` },
+    '&[aria-current="page"][data-focus-visible]': { boxShadow: `inset 4px 0 0 ${vars.color.sun}, 0 0 0 3px ${vars.color.sun}` },
     // Spec §2: disabled items show a not-allowed cursor until the menu loads.
     '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.5 },
   },

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components/Button';
 import { Link as RACLink } from 'react-aria-components/Link';
 import { Dialog, Modal as RACModal, ModalOverlay } from 'react-aria-components/Modal';
-import { MENU_ITEMS, billStepStatus, isMenuItemOpen, selectedMenuItem, type MenuItemKey, type NavStep } from '#shared/menu';
+import { billStepStatus, highlightedMenuItem, isMenuItemOpen, menuItems, type MenuItemKey, type NavStep } from '#shared/menu';
 import { PATHS, pathWithoutLanguage, SCREENS, type ScreenPath } from '#shared/routes';
 import type { CustomerKind, StepStatus } from '#shared/steps';
 import { Logo } from '../Logo/Logo';
@@ -25,6 +25,8 @@ export interface PrivateLayoutProps {
    * PENDING; the journey machine decides). While not, the items but the bill are drawn disabled. @default true
    */
   isMenuShown?: boolean;
+  /** Staff published the final proposal: its item shows after the visit. @default false */
+  finalProposalPublished?: boolean;
   /** SUBSCRIPTION or LENDING: decides the plan and payment items. @default 'SUBSCRIPTION' */
   customerKind?: CustomerKind;
   /** A navigation item was chosen: the screen's path, without the language ('/bill', '/profile'). */
@@ -50,6 +52,7 @@ const ICONS: Record<MenuItemKey | 'profile' | 'faq' | 'logout', string> = {
   bill: 'M7 3h7l4 4v14H7zM14 3v4h4M10 12h5M10 16h5',
   proposal: 'M5 4h14v16H5zM9 9h6M9 13h6M9 17h3',
   visit: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
+  finalProposal: 'M5 4h14v16H5zM9 9h6M9 13h6M9 17l2 2 4-4',
   plan: 'M4 7h16v12H4zM4 11h16M8 15h3',
   status: 'M4 19V9M10 19V5M16 19v-7M21 19H3',
   payment: 'M3 7h18v10H3zM3 11h18M7 15h3',
@@ -70,6 +73,7 @@ function NavPanel({
   currentPath,
   menu,
   isMenuShown = true,
+  finalProposalPublished = false,
   customerKind = 'SUBSCRIPTION',
   onNavigate,
   onLogout,
@@ -77,7 +81,8 @@ function NavPanel({
   isLoggingOut,
   close,
 }: Omit<PrivateLayoutProps, 'children' | 'headerSlot'> & { close?: ReactNode }) {
-  const selected = selectedMenuItem(currentPath, customerKind);
+  const items = menuItems(menu, finalProposalPublished, currentPath);
+  const selected = highlightedMenuItem(currentPath, customerKind, items);
   const billStatus = billStepStatus(menu);
   const onProfile = pathWithoutLanguage(currentPath) === PATHS.profile;
   return (
@@ -88,7 +93,7 @@ function NavPanel({
       </div>
       <nav aria-label="Etapas da sua jornada">
         <ul className={styles.navList}>
-          {MENU_ITEMS.map((item) => {
+          {items.map((item) => {
             const enabled = isMenuItemOpen(item, menu, customerKind, isMenuShown);
             return (
               <li key={item.key}>
@@ -138,7 +143,7 @@ function NavPanel({
 
 /**
  * The signed-in frame (spec §2 "Side navigation"): the six step items (disabled until `menu`
- * arrives), profile, FAQ (mobile), logout and the privacy-policy link; a page header with a slot
+ * arrives) and the final proposal's once published, the current page's item highlighted, profile, FAQ (mobile), logout and the privacy-policy link; a page header with a slot
  * for the notification bell. A sidebar from 1024 px, a drawer behind a menu button below.
  * It decides nothing: items call `onNavigate(path)`; the journey machine accepts or refuses.
  */

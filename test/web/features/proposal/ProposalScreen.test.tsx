@@ -117,6 +117,32 @@ describe('proposal screen', () => {
     expect(again.went).toEqual(['/technical-visit']);
   });
 
+  it("initial, coming back later: the banner follows the customer's real step, not a stale 'book your visit'", async () => {
+    const user = userEvent.setup();
+    // the visit requested: the way on is the visit's page, not booking it again
+    const requested = await customerAt([...toOffer.slice(0, 5)]);
+    renderProposal(requested, 'INITIAL');
+    expect(await screen.findByText(m['proposal.initial.next.visitRequested'])).toBeTruthy();
+    expect(screen.queryByText(m['proposal.initial.alreadyApproved'])).toBeNull();
+    expect(screen.getByRole('button', { name: m['proposal.initial.toVisitDetails'] })).toBeTruthy();
+    cleanup();
+
+    // the visit approved, the final proposal not published: it is being prepared, no button to book a visit
+    const c = await customerAt(toOffer);
+    renderProposal(c, 'INITIAL');
+    expect(await screen.findByText(m['proposal.initial.next.finalPreparing'])).toBeTruthy();
+    expect(screen.queryByRole('button', { name: m['proposal.initial.toVisit'] })).toBeNull();
+    cleanup();
+
+    // published: the banner leads to the final proposal
+    expect((await call(server, 'POST', `/admin/customers/${c.id}/proposal/final`, { module_brand: 'Jinko', module_warranty: 12 }, { token: staffToken })).status).toBe(201);
+    const seen = renderProposal(c, 'INITIAL');
+    expect(await screen.findByText(m['proposal.initial.next.final'])).toBeTruthy();
+    expect(screen.queryByText(m['proposal.initial.alreadyApproved'])).toBeNull();
+    await user.click(screen.getByRole('button', { name: m['proposal.final.open'] }));
+    expect(seen.went).toEqual(['/proposal-final']);
+  });
+
   it("a PDF that cannot be fetched says 'Erro ao baixar arquivo. Atualize e tente novamente.' and keeps the proposal", async () => {
     const user = userEvent.setup();
     const c = await customerAt(toInitialProposal);
@@ -163,6 +189,21 @@ describe('proposal screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Proposta final' })).toBeTruthy();
     expect(screen.queryByText(m['proposal.initial.note'])).toBeNull();
     await user.click(screen.getByRole('button', { name: m['proposal.final.financing'] }));
+    // one click commits nothing: the confirmation says what happens next
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Confirmar financiamento?' }));
+    expect(confirm.getByText(m['proposal.finalDialog.financing.body'])).toBeTruthy();
+    expect(confirm.getByText(m['proposal.finalDialog.subscriptionEnds'])).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(seen.went).toEqual([]);
+    expect(localStorage.getItem('paymentType')).toBeNull();
+    expect(await steps(c)).not.toContain('PROPOSAL_FINAL:APPROVED');
+    await user.click(screen.getByRole('button', { name: m['proposal.final.cash'] }));
+    expect(await screen.findByRole('alertdialog', { name: 'Confirmar compra à vista?' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: m['proposal.final.financing'] }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Confirmar financiamento?' })).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(seen.went).toEqual(['/payment']));
     expect(localStorage.getItem('paymentType')).toBe('FINANCING');
     expect(seen.menu).toBe(1);

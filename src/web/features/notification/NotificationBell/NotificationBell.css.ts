@@ -111,4 +111,4 @@ export const messageOpen = style({ fontSize: vars.fontSize.sm, lineHeight: vars.
 
 export const meta = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
-export const itemActions = style({ display: 'flex', justifyContent: 'flex-end', padding: `0 ${vars.space.lg} ${vars.space.sm}` });
+export const itemActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.md, padding: `0 ${vars.space.lg} ${vars.space.sm}` });

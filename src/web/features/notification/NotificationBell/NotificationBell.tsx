@@ -4,7 +4,8 @@ import { Button as RACButton } from 'react-aria-components/Button';
 import { Dialog, DialogTrigger, Heading } from 'react-aria-components/Dialog';
 import { Popover } from 'react-aria-components/Popover';
 import { notificationMachine } from '#machines/notification/notificationMachine';
-import { arrivalAnnouncement, badgeText, bellLabel, unreadCount, type BellNotification } from '#shared/notification/rules';
+import { arrivalAnnouncement, badgeText, bellLabel, notificationTarget, unreadCount, type BellNotification } from '#shared/notification/rules';
+import type { ScreenPath } from '#shared/routes';
 import { messages as m } from '#shared/messages';
 import type { Api } from '../../../api/client';
 import { usePageMachine } from '../../../journey/usePageMachine';
@@ -31,6 +32,10 @@ export interface NotificationBellProps {
   getApi: () => Promise<Api>;
   /** Changes when the menu reloads (the customer's process moved): the list is asked for again. */
   refreshKey?: unknown;
+  /** A notification that names a screen was followed: the journey goes there (path without the language). */
+  onOpenScreen?: (path: ScreenPath) => void;
+  /** New notifications arrived while the customer was on a page (the shell looks again at what they name). */
+  onArrival?: () => void;
 }
 
 /**
@@ -38,7 +43,7 @@ export interface NotificationBellProps {
  * notification shows it whole; closing it (again, 'Fechar', Esc or closing the list) marks an
  * unread one read. The rules are the notifications machine's.
  */
-export function NotificationBell({ getApi, refreshKey }: NotificationBellProps) {
+export function NotificationBell({ getApi, refreshKey, onOpenScreen, onArrival }: NotificationBellProps) {
   // a failed read is told as a toast (the machine's notifyError)
   const [state, send] = usePageMachine(notificationMachine, notificationActors(getApi));
   const [isOpen, setOpen] = useState(false);
@@ -56,12 +61,28 @@ export function NotificationBell({ getApi, refreshKey }: NotificationBellProps) 
 
   // new notifications while the customer is on the page are announced once (not the first load)
   const [announcement, setAnnouncement] = useState('');
+  const arrived = useRef(onArrival);
+  useEffect(() => { arrived.current = onArrival; });
   const lastUnread = useRef<number | null>(null);
   useEffect(() => {
     if (!loaded) return;
-    if (lastUnread.current !== null && unread > lastUnread.current) setAnnouncement(arrivalAnnouncement(unread));
+    if (lastUnread.current !== null && unread > lastUnread.current) {
+      setAnnouncement(arrivalAnnouncement(unread));
+      arrived.current?.();
+    }
     lastUnread.current = unread;
   }, [loaded, unread]);
+
+  // following a notification reads it (as closing it does), closes the list and opens its screen
+  const follow = (id: number, path: ScreenPath) => {
+    if (openId !== id) {
+      if (openId !== null) send({ type: 'notification.close' });
+      send({ type: 'notification.open', id });
+    }
+    send({ type: 'notification.close' });
+    setOpen(false);
+    onOpenScreen?.(path);
+  };
 
   const toggle = (id: number) => {
     if (openId !== null) send({ type: 'notification.close' });
@@ -86,6 +107,7 @@ export function NotificationBell({ getApi, refreshKey }: NotificationBellProps) 
         {list.map((n) => {
           const open = n.id === openId;
           const isUnread = n.status === 'UNREAD';
+          const target = onOpenScreen ? notificationTarget(n) : null;
           return (
             <li key={n.id} className={`${s.item} ${isUnread ? s.unread : ''}`}>
               <RACButton className={s.itemButton} aria-expanded={open} onPress={() => toggle(n.id)}>
@@ -96,9 +118,10 @@ export function NotificationBell({ getApi, refreshKey }: NotificationBellProps) 
                   <span className={s.meta}>{formatWhen(n.created_at)}</span>
                 </span>
               </RACButton>
-              {open ? (
+              {open || target ? (
                 <div className={s.itemActions}>
-                  <Button size="sm" variant="link" onPress={() => send({ type: 'notification.close' })}>Fechar</Button>
+                  {target ? <Button size="sm" variant="link" onPress={() => follow(n.id, target.path)}>{target.label}</Button> : null}
+                  {open ? <Button size="sm" variant="link" onPress={() => send({ type: 'notification.close' })}>Fechar</Button> : null}
                 </div>
               ) : null}
             </li>

@@ -113,6 +113,7 @@ export function VisitForm({ state, send }: Pick<VisitPageProps, 'state' | 'send'
                 name={field}
                 value={c.form[field]}
                 onChange={(value) => send({ type: 'field.change', field, value })}
+                onBlur={() => send({ type: 'field.blur', field })}
                 errorMessage={t(c.fieldErrors[field])}
                 isReadOnly={locked}
                 isDisabled={submitting}
