@@ -2,7 +2,7 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
 import type { CustomerProfile } from '#shared/customer/payloads';
 import {
-  isOpenVisit, maskCep, maskVisitPhone, visitStepBar, VisitAddress, type CancelledVisit, type CepResult, type Visit, type VisitRequest,
+  isOpenVisit, maskCep, maskVisitPhone, visitPhoneProblem, visitStepBar, VisitAddress, type CancelledVisit, type CepResult, type Visit, type VisitRequest,
 } from '#shared/visit/payloads';
 import type { MessageKey } from '#shared/messages';
 import { failureOf, ruleMessageKey } from '#shared/failure';
@@ -29,7 +29,7 @@ export const LOOKUP_FIELDS = { address: 'logradouro', neighborhood: 'bairro', ci
 type LookupField = keyof typeof LOOKUP_FIELDS;
 
 export interface VisitPageData {
-  customer: Pick<CustomerProfile, 'id' | 'phone' | 'state' | 'subscription_lending' | 'steps'>;
+  customer: Pick<CustomerProfile, 'id' | 'phone' | 'state' | 'subscription_lending' | 'steps'> & Partial<Pick<CustomerProfile, 'city_name'>>;
   visit: Visit | null;
   /** with no visit, the one cancelled last (by the customer or staff): the page says so and reuses its address */
   cancelled?: CancelledVisit | null;
@@ -53,6 +53,8 @@ export interface VisitContext {
 
 export type VisitEvent =
   | { type: 'field.change'; field: AddressField; value: string }
+  /** the customer left a field: the phone says at once what is wrong with it */
+  | { type: 'field.blur'; field: AddressField }
   | { type: 'day.select'; date: string }
   | { type: 'time.select'; time: string }
   | { type: 'visit.submit' }
@@ -80,6 +82,14 @@ const isEmptyAddress = (form: VisitForm) => ADDRESS_FIELDS.every((f) => f === 'p
 
 /** The customer's profile phone '5511987654321' -> the form's '(11) 98765-4321'. */
 const profilePhone = (canonical: string | undefined) => maskVisitPhone(onlyDigits(canonical ?? '').replace(/^55(?=\d{11}$)/, ''));
+
+/** An empty form starts from the profile: its phone, and the state and city given at sign-up (issue 10). */
+const withProfileDefaults = (form: VisitForm, customer: VisitPageData['customer']): VisitForm => ({
+  ...form,
+  phone: form.phone || profilePhone(customer.phone),
+  state: form.state || customer.state,
+  city: form.city || (customer.city_name ?? ''),
+});
 
 const errorStatus = (error: unknown): number | undefined => (error as { status?: number } | undefined)?.status;
 
@@ -155,6 +165,9 @@ export const visitMachine = setup({
       const value = event.field === 'cep' ? maskCep(event.value) : event.field === 'phone' ? maskVisitPhone(event.value) : event.value;
       const fieldErrors = { ...context.fieldErrors };
       delete fieldErrors[event.field];
+      // a DDD starting with 0 is said while typing, not at submit (issue 10)
+      const phoneProblem = event.field === 'phone' ? visitPhoneProblem(value, 'typing') : null;
+      if (phoneProblem) fieldErrors.phone = phoneProblem;
       // a new CEP unlocks what the last lookup filled (the values stay, editable)
       return { form: { ...context.form, [event.field]: value }, fieldErrors, ...(event.field === 'cep' ? { locked: [] } : {}) };
     }),
@@ -172,6 +185,13 @@ export const visitMachine = setup({
         }
       }
       return { form, locked, fieldErrors };
+    }),
+    checkLeftField: assign({
+      fieldErrors: ({ context, event }) => {
+        if (event.type !== 'field.blur' || event.field !== 'phone') return context.fieldErrors;
+        const problem = visitPhoneProblem(context.form.phone, 'left');
+        return problem ? { ...context.fieldErrors, phone: problem } : context.fieldErrors;
+      },
     }),
     selectDay: assign(({ context, event }) => (event.type === 'day.select' ? { form: { ...context.form, date: event.date }, dayAndTimeError: null } : {})),
     selectTime: assign(({ context, event }) => (event.type === 'time.select' && isVisitTimeSlot(event.time)
@@ -255,7 +275,7 @@ export const visitMachine = setup({
             const cancelled = event.output.visit ? null : event.output.cancelled;
             // a visit cancelled by staff: the new booking starts from its address, as after the customer's own cancel
             const form = cancelled && isEmptyAddress(context.form) ? addressOf(cancelled) : context.form;
-            return { data: event.output, form: { ...form, phone: form.phone || profilePhone(event.output.customer.phone) } };
+            return { data: event.output, form: withProfileDefaults(form, event.output.customer) };
           }),
         },
         onError: 'loadFailed',
@@ -278,6 +298,7 @@ export const visitMachine = setup({
           { guard: 'isCepField', target: '.idle', actions: 'changeField' },
           { actions: 'changeField' },
         ],
+        'field.blur': { actions: 'checkLeftField' },
         'day.select': { actions: 'selectDay' },
         'time.select': { actions: 'selectTime' },
         'visit.submit': [

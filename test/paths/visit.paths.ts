@@ -17,7 +17,7 @@ const atVisit = customerAt(201, 'Fernanda Rocha', 'SUBSCRIPTION', 'TECHNICAL_VIS
 const visitRequested = customerAt(203, 'Helena Costa', 'SUBSCRIPTION', 'TECHNICAL_VISIT', 'PENDING');
 const visitApproved = customerAt(204, 'Igor Nunes', 'SUBSCRIPTION', 'SIGNATURE', 'NOT_DONE');
 
-const pick = (c: typeof atVisit): VisitPageData['customer'] => ({ id: c.id, phone: c.phone, state: c.state, subscription_lending: c.subscription_lending, steps: c.steps });
+const pick = (c: typeof atVisit): VisitPageData['customer'] => ({ id: c.id, phone: c.phone, state: c.state, city_name: c.city_name, subscription_lending: c.subscription_lending, steps: c.steps });
 const visit = (over: Partial<Visit> = {}): Visit => ({
   id: 9, schedule: '2026-11-25T10:00:00-03:00', date: '2026-11-25', time: '10:00', status: 'UNCONFIRMED_APPOINTMENT',
   phone: '11987654321', cep: '01310100', address: 'Avenida Paulista', number: '1000', complement: null,
@@ -47,7 +47,10 @@ export const visitPaths = definePathModel({
       sample('halfCep', { type: 'field.change', field: 'cep', value: '0131' }),
       sample('houseNumber', { type: 'field.change', field: 'number', value: '1000' }),
       sample('typedStreet', { type: 'field.change', field: 'address', value: 'Rua das Flores' }),
+      // a DDD starting with 0: said while typing (issue 10)
+      sample('zeroAreaCode', { type: 'field.change', field: 'phone', value: '(01' }),
     ],
+    'field.blur': [sample('leftPhone', { type: 'field.blur', field: 'phone' })],
     'day.select': [
       sample('tuesday', { type: 'day.select', date: '2026-11-24' }),
       sample('sunday', { type: 'day.select', date: '2026-11-29' }),
@@ -94,6 +97,7 @@ export const visitPaths = definePathModel({
     time: Boolean(c.form.time),
     locked: c.locked.length > 0,
     mode: c.mode,
+    phoneError: c.fieldErrors.phone ?? null,
   }),
   checks: {
     submitting: (s) => {

@@ -70,7 +70,7 @@ async function customerFor(sample: string): Promise<ServerCustomer> {
   if (sample.includes('requestedWednesday') || sample.includes('(confirmed)') || sample.includes('accomplishedAndApproved')) await book('2026-11-25', '10:00');
   if (sample.includes('requestedTomorrowMorning')) await book('2026-11-24', '09:00');
   if (sample.includes('(confirmed)') || sample.includes('accomplishedAndApproved')) await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'CONFIRMED_SCHEDULE' });
-  if (sample.includes('accomplishedAndApproved')) await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED' });
+  if (sample.includes('accomplishedAndApproved')) await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED', early: true }); // before the booked time
   if (sample.includes('stepPendingWithoutVisit')) await driver.move(c, [{ type: 'visit.requested' }]);
   return c;
 }
@@ -94,6 +94,8 @@ async function step(run: Run, path: TestPath, i: number): Promise<void> {
   else if (text.startsWith('field.change (halfCep)')) { await user.clear(field('CEP')); await user.type(field('CEP'), '0131'); }
   else if (text.startsWith('field.change (houseNumber)')) await user.type(field('Número'), '1000');
   else if (text.startsWith('field.change (typedStreet)')) await user.type(field('Endereço'), 'Rua das Flores');
+  else if (text.startsWith('field.change (zeroAreaCode)')) { await user.clear(field('Telefone')); await user.type(field('Telefone'), '01'); }
+  else if (text.startsWith('field.blur (leftPhone)')) { await user.click(field('Telefone')); await user.tab(); }
   else if (text.startsWith('day.select (tuesday)')) await user.click(day(24));
   else if (text.startsWith('day.select (sunday)')) await user.click(day(29)); // unavailable: the calendar does not take it
   else if (text.startsWith('time.select')) await user.click(screen.getByRole('radio', { name: '09:00' }));
@@ -132,6 +134,8 @@ async function shows(path: TestPath, i: number): Promise<void> {
       if (state.matches({ form: 'cepFailed' })) screen.getByText(m['cep.unavailable']);
       if (state.matches({ form: 'idle' }) && (screen.queryByText(m['cep.notFound']) || screen.queryByText(m['cep.unavailable']))) throw new Error('a CEP message outside its 10 s');
       if (context.dayAndTimeError) screen.getByText(m['visit.dayAndTime.required']);
+      const phoneError = (state.context as { fieldErrors: { phone?: keyof typeof m } }).fieldErrors.phone;
+      if (phoneError) screen.getByText(m[phoneError]);
       if (context.locked.includes('address') && !field('Endereço').readOnly) throw new Error('Endereço is not read-only after the lookup');
       if (text.startsWith('lookupCep resolves (paulista)') && field('Endereço').value !== 'Avenida Paulista') throw new Error('Endereço not filled by the lookup');
       if (text.startsWith('submitVisit fails (dayTaken)') && !toasts().includes(m['visit.dateUnavailable'])) throw new Error('no toast for the refused day');

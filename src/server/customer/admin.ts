@@ -1,10 +1,11 @@
 import type { Hono } from 'hono';
-import { setPartnership } from '#shared/customer/endpoints';
+import { attribution, setPartnership } from '#shared/customer/endpoints';
 import type { AppDeps } from '../config';
 import { endpointApp, idParam } from '../http/route';
+import { customerAttribution } from './attribution';
 import { setPartnership as savePartnership } from './partnership';
 
-/** Staff on a customer's account: the employer partnership. */
+/** Staff on a customer's account: the employer partnership, and the marketing attribution of the sign-up. */
 export function customerAdmin(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
 
@@ -13,6 +14,8 @@ export function customerAdmin(deps: AppDeps): Hono {
     const r = await savePartnership(deps.db, deps.clock, c.get('staffId'), idParam(c.req.param('id')), has_partnership);
     return c.json({ id: r.id, has_partnership: r.has_partnership });
   });
+
+  route(attribution, async (c) => c.json({ data: await customerAttribution(deps.db, idParam(c.req.param('id'))) }));
 
   return app;
 }

@@ -17,7 +17,8 @@ export function visitAdmin(deps: AppDeps): Hono {
   route(moveVisit, async (c) => {
     const id = customerId(c.req.param('id'));
     if (!(await loadProcess(db, id))) throw new ApiError(404, ErrorCode.NOT_FOUND);
-    const { visit } = await staffMoveVisit(db, clock, c.get('staffId'), id, c.req.valid('json').status);
+    const { status, early } = c.req.valid('json');
+    const { visit } = await staffMoveVisit(db, clock, c.get('staffId'), id, status, { early });
     return c.json({ data: visit });
   });
   route(calendar, async (c) => c.json({ data: await blockedDaysWithReasons(db) }));

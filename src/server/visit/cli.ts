@@ -1,5 +1,6 @@
 import { resolve, join } from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { ErrorCode } from '#shared/errors';
 import { STAFF_VISIT_STATUSES } from '#shared/visit/payloads';
 import { systemClock } from '../config';
 import { openDatabase, type Db } from '../platform/db/index';
@@ -11,12 +12,13 @@ import { blockDay, currentVisit, staffMoveVisit, unblockDay } from './service';
  * Staff CLI commands for the technical visit (the same services as the admin endpoints, audited):
  *   npm run staff -- visit <phone>                                   the customer's visit
  *   npm run staff -- visit <phone> <STATUS> --as <staff e-mail>      CONFIRMED_SCHEDULE | ACCOMPLISHED_AND_APPROVED | DONE_AND_NOT_APPROVED | CANCELLED
+ *                                                                    an outcome before the booked time needs --early (the visit was early)
  *   npm run staff -- calendar                                        the days blocked for visits
  *   npm run staff -- calendar-block <YYYY-MM-DD> --as <staff e-mail> [--reason "..."]
  *   npm run staff -- calendar-unblock <YYYY-MM-DD> --as <staff e-mail>
  */
 export const VISIT_COMMANDS = ['visit', 'calendar', 'calendar-block', 'calendar-unblock'] as const;
-const usage = 'usage: npm run staff -- visit <phone> [<STATUS> --as <staff e-mail>] | calendar'
+const usage = 'usage: npm run staff -- visit <phone> [<STATUS> --as <staff e-mail> [--early]] | calendar'
   + ' | calendar-block <YYYY-MM-DD> --as <staff e-mail> [--reason <text>] | calendar-unblock <YYYY-MM-DD> --as <staff e-mail>';
 
 const option = (argv: string[], name: string): string | undefined => {
@@ -66,13 +68,17 @@ export async function visitCommand(argv: string[]): Promise<number> {
           console.error(`unknown visit status ${status}; one of: ${STAFF_VISIT_STATUSES.join(', ')}`);
           return 2;
         }
-        await staffMoveVisit(db, systemClock, member as number, customer.id, status as (typeof STAFF_VISIT_STATUSES)[number]);
+        await staffMoveVisit(db, systemClock, member as number, customer.id, status as (typeof STAFF_VISIT_STATUSES)[number], { early: argv.includes('--early') });
       }
       const visit = await currentVisit(db, customer.id);
       console.log(visit ? `visit ${visit.id} ${visit.status} ${visit.schedule} ${visit.address}, ${visit.number} - ${visit.city}/${visit.state}` : 'no visit');
       return 0;
     } catch (e) {
-      if (e instanceof ApiError) { console.error(e.message); return 1; }
+      if (e instanceof ApiError) {
+        console.error(e.message);
+        if (e.code === ErrorCode.VISIT_NOT_STARTED) console.error(`visita marcada para ${String(e.extra.schedule)}; se ela foi antecipada, repita com --early`);
+        return 1;
+      }
       throw e;
     }
   } finally {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import {
-  canChangeVisit, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitBookingProblem, visitStart,
+  canChangeVisit, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitBookingProblem, visitOutcomeTooEarly, visitStart,
   type LocalClock, type VisitTimeSlot,
 } from '#shared/visit/rules';
 import { OPEN_VISIT_STATUSES, visitWhen, type CancelledVisit, type Visit, type VisitStatus } from '#shared/visit/payloads';
@@ -207,10 +207,11 @@ const STAFF_MOVES: Record<StaffVisitStatus, { from: readonly VisitStatus[]; even
 /**
  * Staff move the customer's open visit on (endpoint and CLI share this): the visit row, the process
  * event, the customer's notification and the audit line commit together. Staff are not bound by the
- * customer's 24-hour limit. A move the current status does not allow answers 409/4090.
+ * customer's 24-hour limit. A move the current status does not allow answers 409/4090; an outcome
+ * before the visit's booked start answers 409/4096 unless staff confirm an early visit (`early`).
  */
 export async function staffMoveVisit(
-  db: Db, clock: Clock, staffId: number, customerId: number, status: StaffVisitStatus,
+  db: Db, clock: Clock, staffId: number, customerId: number, status: StaffVisitStatus, options: { early?: boolean } = {},
 ): Promise<{ visit: Visit; move: ProcessMove }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(technicalVisits)
@@ -219,9 +220,17 @@ export async function staffMoveVisit(
     if (!row) throw new ApiError(404, ErrorCode.VISIT_NOT_FOUND);
     const rule = STAFF_MOVES[status];
     if (!rule.from.includes(row.status as VisitStatus)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { status: row.status });
+    const start = startOf(row);
+    const now = localClockAt(clock.now(), row.timeZone);
+    if (visitOutcomeTooEarly(status, start, now, options.early === true)) {
+      throw new ApiError(409, ErrorCode.VISIT_NOT_STARTED, { field: 'early', schedule: visitJson(row).schedule });
+    }
+    // an outcome staff confirmed as early says so in the audit line
+    const early = visitOutcomeTooEarly(status, start, now, false);
+    const after = { visit_id: row.id, status, ...(early ? { early: true } : {}) };
     const move = await moveProcessIn(tx, clock, customerId, { type: rule.event }, {
       by: byStaff(staffId), visit: { day: row.day, slot: row.slot },
-      audit: { action: `visit:${status}`, subject: { before: { visit_id: row.id, status: row.status }, after: { visit_id: row.id, status } } },
+      audit: { action: `visit:${status}`, subject: { before: { visit_id: row.id, status: row.status }, after } },
     });
     const [updated] = await tx.update(technicalVisits).set({ status, updatedAt: clock.now() }).where(eq(technicalVisits.id, row.id)).returning();
     if (!updated) throw new Error('visit update returned nothing');

@@ -1,6 +1,6 @@
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { SignUpRequest, SignUpResponse, signUpFormOf } from '../auth/payloads';
-import { CustomerPatch, CustomerProfile, Partnership, PartnershipEntry, PartnershipSaved } from './payloads';
+import { CustomerAttribution, CustomerPatch, CustomerProfile, Partnership, PartnershipEntry, PartnershipSaved } from './payloads';
 
 /** The customer's account: sign-up, profile, and the employer partnership with its employee badge. */
 
@@ -23,7 +23,10 @@ export const profile = endpoint({
 
 export const updateProfile = endpoint({
   method: 'patch', path: '/portal/customers', auth: 'customer', tag: 'customers', body: CustomerPatch, summary: 'Change name or e-mail.',
-  responses: { 200: { description: 'the updated profile', schema: CustomerProfile }, 401: failure('no valid session'), 409: failure('e-mail in use (1005)') },
+  responses: {
+    200: { description: 'the updated profile', schema: CustomerProfile }, 401: failure('no valid session'), 409: failure('e-mail in use (1005)'),
+    429: failure('more than 10 changes in an hour (4295); retry_after_s says when'),
+  },
 });
 
 const session401 = { 401: failure('no valid session') };
@@ -39,8 +42,10 @@ export const sendEmployeeBadge = endpoint({
   multipart: { field: 'file', description: 'employee badge or proof of employer link: PDF, JPEG or PNG, at most 10 MB' },
   summary: 'Send the employee badge (path spelled as the spec spells it).',
   responses: {
-    201: { description: 'partnership with the badge link', schema: Partnership }, ...session401, 404: failure('not this customer'),
-    413: failure('over 10 MB (4130)'), 415: failure('not a PDF, JPEG or PNG (4150)'),
+    201: { description: 'partnership with the badge link (a badge sent before is replaced and deleted)', schema: Partnership }, ...session401, 404: failure('not this customer'),
+    403: failure('the customer has no employer partnership (4031)'),
+    413: failure('over 10 MB (4130), or an image over 40 megapixels (4131)'), 415: failure('not a PDF, JPEG or PNG by content (4150)'),
+    429: failure("the customer's badge files reached their quota: 20 files or 100 MB (4294)"),
   },
 });
 
@@ -61,4 +66,10 @@ export const setPartnership = endpoint({
   },
 });
 
-export const customerEndpoints = [signUp, profile, updateProfile, partnership, sendEmployeeBadge, employeeBadge, setPartnership];
+export const attribution = endpoint({
+  method: 'get', path: '/admin/customers/:id/attribution', auth: 'staff', tag: 'admin',
+  summary: "The marketing attribution the customer signed up with (utm_*, gclid, franchisee, representative; spec §3, §9), null when none.",
+  responses: { 200: { description: 'the attribution or null', schema: CustomerAttribution }, ...staffFailures, 404: failure('no such customer') },
+});
+
+export const customerEndpoints = [signUp, profile, updateProfile, partnership, sendEmployeeBadge, employeeBadge, setPartnership, attribution];

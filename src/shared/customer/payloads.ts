@@ -1,5 +1,27 @@
 import * as v from 'valibot';
 import { MenuStep } from '../process/payloads';
+import { ATTRIBUTION_VALUE_MAX } from './attribution';
+
+const AttributionValue = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(ATTRIBUTION_VALUE_MAX));
+/**
+ * The marketing attribution sent with the sign-up (spec §3, §9; the cookie of ./attribution.ts):
+ * utm_source always, the other parameters when the landing URL had them, each at most 200 characters.
+ */
+export const MarketingAttribution = v.object({
+  utm_source: AttributionValue,
+  utm_medium: v.optional(AttributionValue),
+  utm_campaign: v.optional(AttributionValue),
+  utm_content: v.optional(AttributionValue),
+  utm_term: v.optional(AttributionValue),
+  gclid: v.optional(AttributionValue),
+  franchisee: v.optional(AttributionValue),
+  representative: v.optional(AttributionValue),
+});
+export type MarketingAttribution = v.InferOutput<typeof MarketingAttribution>;
+/** GET admin/customers/{id}/attribution (staff): what the customer's sign-up carried, null when nothing. */
+export const CustomerAttribution = v.object({
+  data: v.nullable(MarketingAttribution),
+});
 
 /** GET /portal/customers: the customer profile (spec §3). Later issues fill the nullable parts. */
 export const CustomerProfile = v.object({

@@ -70,10 +70,10 @@ export const customerVisit = endpoint({
 
 export const moveVisit = endpoint({
   method: 'put', path: '/admin/customers/:id/visit', auth: 'staff', tag: 'admin', body: StaffVisitUpdate,
-  summary: "Move the customer's visit: CONFIRMED_SCHEDULE (from UNCONFIRMED_APPOINTMENT), ACCOMPLISHED_AND_APPROVED or DONE_AND_NOT_APPROVED (from CONFIRMED_SCHEDULE), or CANCELLED. Process event, notification and audit commit together.",
+  summary: "Move the customer's visit: CONFIRMED_SCHEDULE (from UNCONFIRMED_APPOINTMENT), ACCOMPLISHED_AND_APPROVED or DONE_AND_NOT_APPROVED (from CONFIRMED_SCHEDULE, from the visit's booked start on; before it only with early: true, staff confirming an early visit), or CANCELLED. Process event, notification and audit commit together.",
   responses: {
     200: { description: 'the visit after the move', schema: VisitCreated }, ...staffFailures, 404: failure('no visit (4043)'),
-    409: failure('not allowed from the current status (4090); nothing changed'),
+    409: failure('not allowed from the current status (4090), or an outcome before the booked start without early: true (4096, with the schedule); nothing changed'),
   },
 });
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messages } from '../messages';
+import { messages, type MessageKey } from '../messages';
 import { onlyDigits } from '../phone';
 import { isMenuItemEnabled, MENU_ITEMS, type NavStep } from '../menu';
 import type { CustomerKind } from '../steps';
@@ -24,8 +24,24 @@ const text = (max: number) => v.pipe(v.string(required), v.trim(), v.nonEmpty(re
 /** Phone as the form sends it: digits only, DDD (first digit 1–9) and a 9-digit number (spec §5). */
 export const VisitPhone = v.pipe(
   v.string(required), v.transform(onlyDigits), v.nonEmpty(required),
+  v.check((d) => !d.startsWith('0'), messages['visit.phone.areaCode']),
   v.regex(/^[1-9]\d9\d{8}$/, messages['visit.phone.invalid']),
 );
+
+/**
+ * What is wrong with the visit phone while it is typed or once it is left (issue 10: a DDD starting
+ * with 0 went unsaid until submit). While typing only what more digits cannot fix (a DDD starting
+ * with 0, a cell not starting with 9); once left, also a number too short. Empty is the submit's
+ * 'required', not a typing error.
+ */
+export function visitPhoneProblem(typed: string, moment: 'typing' | 'left'): MessageKey | null {
+  const digits = onlyDigits(typed);
+  if (digits === '') return null;
+  if (digits.startsWith('0')) return 'visit.phone.areaCode';
+  if (digits.length >= 3 && digits[2] !== '9') return 'visit.phone.invalid';
+  if (moment === 'left' && !v.is(VisitPhone, digits)) return 'visit.phone.invalid';
+  return null;
+}
 /** CEP: 8 digits, sent without the hyphen. */
 export const Cep = v.pipe(v.string(required), v.transform(onlyDigits), v.nonEmpty(required), v.regex(/^\d{8}$/, messages['visit.cep.invalid']));
 /** A state's two letters, one of the 26 states and the Federal District. */
@@ -104,7 +120,11 @@ export type CepResult = v.InferOutput<typeof CepResult>;
 
 /** Staff: move a visit on (spec §4 statuses) or cancel it. */
 export const STAFF_VISIT_STATUSES = ['CONFIRMED_SCHEDULE', 'ACCOMPLISHED_AND_APPROVED', 'DONE_AND_NOT_APPROVED', 'CANCELLED'] as const;
-export const StaffVisitUpdate = v.object({ status: v.picklist(STAFF_VISIT_STATUSES) });
+export const StaffVisitUpdate = v.object({
+  status: v.picklist(STAFF_VISIT_STATUSES),
+  /** staff confirm the company went before the booked time: an outcome may then be recorded early */
+  early: v.optional(v.boolean(), false),
+});
 export const BlockedDayRequest = v.object({ reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))) });
 /** GET admin/config-calendar (staff): the blocked days with their reasons. */
 export const BlockedDaysWithReasons = v.object({ data: v.array(v.object({ day: v.string(), reason: v.nullable(v.string()) })) });

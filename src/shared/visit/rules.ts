@@ -231,3 +231,17 @@ export function localClockAt(at: Date, timeZone: string): LocalClock {
  */
 export const visitAwaitingCompany = (steps: readonly Pick<MenuStep, 'type' | 'status'>[] | undefined): boolean =>
   steps?.some((s) => s.type === 'TECHNICAL_VISIT' && s.status === 'PENDING') ?? false;
+
+/** The outcomes that say the company has been to the property (spec §4 statuses). */
+export const VISIT_OUTCOMES = ['ACCOMPLISHED_AND_APPROVED', 'DONE_AND_NOT_APPROVED'] as const;
+export const isVisitOutcome = (status: string): boolean => (VISIT_OUTCOMES as readonly string[]).includes(status);
+
+/**
+ * Staff record what was seen at the visit (accomplished and approved, or done and not approved)
+ * only once the visit's booked start has come, on the customer's local clock; before it, only
+ * when staff confirm the company went early (`early`). Otherwise the outcome would read as past
+ * for a visit that has not happened. Other moves (confirm, cancel) are not outcomes.
+ */
+export function visitOutcomeTooEarly(status: string, visitAt: LocalClock, now: LocalClock, early: boolean): boolean {
+  return isVisitOutcome(status) && !early && minutesUntil(visitAt, now) > 0;
+}

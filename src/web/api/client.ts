@@ -8,6 +8,8 @@ import { processCalls } from './process';
 import { projectCalls } from './project';
 import { proposalCalls } from './proposal';
 import { createTransport, type ApiClientOptions } from './transport';
+import type { SignUpRequest } from '#shared/auth/payloads';
+import { readAttribution } from '../journey/session';
 import { visitCalls } from './visit';
 
 export { ApiError, isUnauthorized, type ApiClientOptions } from './transport';
@@ -19,9 +21,17 @@ export { ApiError, isUnauthorized, type ApiClientOptions } from './transport';
  */
 export function createApi(options: ApiClientOptions = {}) {
   const t = createTransport(options);
+  const customer = customerCalls(t);
   return {
-    ...authCalls(t), ...customerCalls(t), ...processCalls(t), ...coverageCalls(t), ...billCalls(t), ...notificationCalls(t),
+    ...authCalls(t), ...customer, ...processCalls(t), ...coverageCalls(t), ...billCalls(t), ...notificationCalls(t),
     ...planCalls(t), ...projectCalls(t), ...proposalCalls(t), ...visitCalls(t),
+    /** resolves once every call made with the session has its answer */
+    idle: () => t.idle(),
+    /** POST /portal/customers, with the marketing-attribution cookie's content when there is one (spec §3) */
+    signUp: async (payload: SignUpRequest) => {
+      const attribution = payload.attribution ?? await readAttribution();
+      return customer.signUp(attribution ? { ...payload, attribution } : payload);
+    },
   };
 }
 

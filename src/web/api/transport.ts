@@ -35,6 +35,13 @@ export interface ApiClientOptions {
   getToken?: () => string | null;
   /** called on any 401 of a call made with a token */
   onUnauthorized?: () => void;
+  /**
+   * Asked before a call that needs the session and is made with the session's token (not one given
+   * to the call): true sends it now; while the session is closing (logout), a promise that resolves
+   * true when it survived (the call is sent then) or false when it ended (the call is never sent:
+   * the page that asked is leaving, and a call without a session could only answer 401).
+   */
+  sessionGate?: () => boolean | Promise<boolean>;
 }
 
 interface Common {
@@ -61,6 +68,8 @@ export type FileOptions<E extends Endpoint> = Common & ParamsOption<E['path']> &
 };
 
 export interface Transport {
+  /** resolves once no call made with a session token is waiting for its answer (the logout waits for them) */
+  idle(): Promise<void>;
   /** the full URL of a call without parameters (a widget fetches it itself) */
   url(endpoint: Endpoint): string;
   call<E extends Endpoint, A extends number = never>(endpoint: E, options: CallOptions<E, A>): Promise<{ status: number; data: ResponseOf<E, SuccessStatus | A> }>;
@@ -99,8 +108,33 @@ function postWithProgress(url: string, form: FormData, token: string | null, onP
   });
 }
 
+/** A call that is never made: its page is leaving with the session, and nothing waits for the answer. */
+const neverSent = <T>(): Promise<T> => new Promise<T>(() => {});
+
+const needsSession = (endpoint: Endpoint): boolean => endpoint.auth === 'customer' || endpoint.auth === 'either';
+
 export function createTransport(options: ApiClientOptions = {}): Transport {
   const origin = options.origin ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost');
+  // the calls made with a session token and not answered yet, and who waits for none to be left
+  let inFlight = 0;
+  let idleWaiters: (() => void)[] = [];
+  const tracked = async <T>(token: string | null, send: () => Promise<T>): Promise<T> => {
+    if (!token) return send();
+    inFlight++;
+    try {
+      return await send();
+    } finally {
+      inFlight--;
+      if (inFlight === 0) { const waiting = idleWaiters; idleWaiters = []; waiting.forEach((resolve) => resolve()); }
+    }
+  };
+  /** false: the call must not go out (the session ended while it waited, or there is none for a call that needs one) */
+  const admitted = async (sessionCall: boolean): Promise<boolean> => {
+    if (!sessionCall) return true;
+    const gate = options.sessionGate?.() ?? true;
+    if (!(gate === true || await gate)) return false;
+    return Boolean(options.getToken?.());
+  };
   const http: KyInstance = ky.create({
     prefixUrl: `${origin}/api/v1`,
     fetch: options.fetch,
@@ -117,17 +151,20 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
   };
 
   return {
+    idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => { idleWaiters.push(resolve); })),
+
     url: (endpoint) => `${origin}/api/v1${endpoint.path}`,
 
     async call(endpoint, o) {
+      if (o.token === undefined && !(await admitted(needsSession(endpoint)))) return neverSent();
       const token = o.token !== undefined ? o.token : options.getToken?.() ?? null;
       let response: Response;
       try {
-        response = await http(relative(endpoint, o.params, o.query), {
+        response = await tracked(token, () => http(relative(endpoint, o.params, o.query), {
           method: endpoint.method,
           json: o.json,
           headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-        });
+        }));
       } catch {
         throw new ApiError(messages['common.error.network'], 0, undefined);
       }
@@ -143,6 +180,7 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
 
     /** In the browser through XMLHttpRequest (progress as it goes); with a given fetch (tests) 0 then 1. */
     async sendFile(endpoint, o) {
+      if (!(await admitted(needsSession(endpoint)))) return neverSent();
       const token = options.getToken?.() ?? null;
       const path = relative(endpoint, o.params, o.query);
       const form = new FormData();
@@ -150,9 +188,9 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
       o.onProgress?.(0);
       let response: Response;
       try {
-        response = !options.fetch && typeof XMLHttpRequest !== 'undefined'
-          ? await postWithProgress(`${origin}/api/v1/${path}`, form, token, o.onProgress ?? (() => {}))
-          : await http.post(path, { body: form, headers: token ? { Authorization: `Bearer ${token}` } : undefined });
+        response = await tracked(token, () => (!options.fetch && typeof XMLHttpRequest !== 'undefined'
+          ? postWithProgress(`${origin}/api/v1/${path}`, form, token, o.onProgress ?? (() => {}))
+          : http.post(path, { body: form, headers: token ? { Authorization: `Bearer ${token}` } : undefined })));
       } catch {
         throw new ApiError(messages[o.fallback], 0, undefined);
       }
@@ -167,16 +205,18 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
     },
 
     async download(link, type, failure) {
+      // the server's file links are the session's
+      if (!(await admitted(true))) return neverSent();
       const token = options.getToken?.() ?? null;
       let response: Response;
       try {
-        response = await ky.get(new URL(link, `${origin}/`).toString(), {
+        response = await tracked(token, () => ky.get(new URL(link, `${origin}/`).toString(), {
           fetch: options.fetch,
           throwHttpErrors: false,
           retry: 0,
           timeout: 60_000,
           headers: { 'Accept-Language': 'pt-BR', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        });
+        }));
       } catch {
         throw new ApiError(messages[failure], 0, undefined);
       }

@@ -1,4 +1,5 @@
 import type { CustomerProfile } from '#shared/customer/payloads';
+import type { Attribution } from '#shared/customer/attribution';
 import type { StoredSession } from '#machines/journey/journeyMachine';
 import type { RegisterType } from '#machines/auth/authMachine';
 import type { PaymentType } from '#machines/proposal/proposalMachine';
@@ -96,4 +97,38 @@ export function onSessionClearedElsewhere(listener: () => void): () => void {
   };
   window.addEventListener('storage', handler);
   return () => window.removeEventListener('storage', handler);
+}
+
+/**
+ * A URL that may carry campaign parameters (one of src/shared/customer/attribution.ts's keys): only
+ * then is the attribution code loaded, so a plain visit to the landing page does not download it.
+ */
+const CAMPAIGN_PARAMETER = /[?&](?:utm_(?:source|medium|campaign|content|term)|gclid|franchisee|representative)=/;
+
+/**
+ * The marketing-attribution cookie (spec §3, §9): a landing URL with any of the campaign
+ * parameters (utm_*, gclid, franchisee, representative) replaces it, for 10 days; a URL without
+ * them leaves it as it is. Secure on https. Resolves with what the URL carried.
+ */
+export async function captureAttribution(search: string, protocol: string): Promise<Attribution | null> {
+  if (!CAMPAIGN_PARAMETER.test(search)) return null;
+  const { attributionCookie, attributionFromQuery } = await import('#shared/customer/attribution');
+  const attribution = attributionFromQuery(search);
+  if (attribution && typeof document !== 'undefined') {
+    try {
+      document.cookie = attributionCookie(attribution, { secure: protocol === 'https:' });
+    } catch { /* cookies refused: the sign-up goes without it */ }
+  }
+  return attribution;
+}
+
+/** The attribution kept in the cookie, for the sign-up; null without one. */
+export async function readAttribution(): Promise<Attribution | null> {
+  if (typeof document === 'undefined') return null;
+  const { attributionFromCookies } = await import('#shared/customer/attribution');
+  try {
+    return attributionFromCookies(document.cookie);
+  } catch {
+    return null;
+  }
 }

@@ -96,7 +96,8 @@ describe('booking a visit', () => {
     expect(await refused({ date: '' })).toMatchObject({ status: 400, field: 'date', message: 'Por favor selecione um dia e horario.' });
     expect(await refused({ date: '2026-02-30' })).toMatchObject({ status: 400, field: 'date' });
     expect(await refused({ phone: '' })).toMatchObject({ status: 400, field: 'phone', message: 'Campo obrigatório' });
-    expect(await refused({ phone: '(01) 98765-4321' })).toMatchObject({ status: 400, field: 'phone', message: messages['visit.phone.invalid'] });
+    expect(await refused({ phone: '(01) 98765-4321' })).toMatchObject({ status: 400, field: 'phone', message: messages['visit.phone.areaCode'] });
+    expect(await refused({ phone: '(11) 88765-4321' })).toMatchObject({ status: 400, field: 'phone', message: messages['visit.phone.invalid'] });
     expect(await refused({ cep: '0131010' })).toMatchObject({ status: 400, field: 'cep', message: messages['visit.cep.invalid'] });
     expect(await refused({ address: '  ' })).toMatchObject({ status: 400, field: 'address', message: 'Campo obrigatório' });
     expect(await refused({ state: 'XX' })).toMatchObject({ status: 400, field: 'state', message: messages['visit.state.invalid'] });
@@ -164,6 +165,7 @@ describe('staff', () => {
     const confirmed = await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'CONFIRMED_SCHEDULE' }, { token: staffToken });
     expect(confirmed.body.data).toMatchObject({ status: 'CONFIRMED_SCHEDULE' });
     expect((await notifications(c.token))[0]).toBe('Sua visita técnica está confirmada para 24/11/2026 às 09:00.');
+    s.clock.set(new Date('2026-11-24T12:00:00Z')); // 09:00 in São Paulo: the visit's booked start
     const done = await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED' }, { token: staffToken });
     expect(done.body.data).toMatchObject({ status: 'ACCOMPLISHED_AND_APPROVED' });
     expect(await steps(c.token)).toEqual(expect.arrayContaining(['TECHNICAL_VISIT:APPROVED', 'SIGNATURE:NOT_DONE']));
@@ -177,9 +179,34 @@ describe('staff', () => {
     const c = await customerAtVisit();
     await call(s, 'POST', '/portal/customers/scheduling', booking(), { token: c.token });
     await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'CONFIRMED_SCHEDULE' }, { token: staffToken });
+    s.clock.set(new Date('2026-11-24T15:00:00Z')); // noon in São Paulo, after the 09:00 visit
     const r = await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'DONE_AND_NOT_APPROVED' }, { token: staffToken });
     expect(r.body.data).toMatchObject({ status: 'DONE_AND_NOT_APPROVED' });
     expect(await visitStep(c.token)).toBe('TECHNICAL_VISIT:DENIED');
+  });
+
+  test('an outcome before the booked time is refused unless staff confirm an early visit (audited as early)', async () => {
+    const c = await customerAtVisit();
+    await call(s, 'POST', '/portal/customers/scheduling', booking(), { token: c.token });
+    await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'CONFIRMED_SCHEDULE' }, { token: staffToken });
+    s.clock.set(new Date('2026-11-24T11:59:00Z')); // 08:59 in São Paulo, a minute before the 09:00 visit
+    for (const status of ['ACCOMPLISHED_AND_APPROVED', 'DONE_AND_NOT_APPROVED']) {
+      const refused = await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status }, { token: staffToken });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 4096, message: messages['visit.outcomeTooEarly'], schedule: '2026-11-24T09:00:00-03:00' });
+    }
+    // nothing moved: the visit is still confirmed, the step still PENDING, and the customer was not told
+    expect((await call(s, 'GET', '/portal/customers/scheduling', undefined, { token: c.token })).body.data).toMatchObject({ status: 'CONFIRMED_SCHEDULE' });
+    expect(await visitStep(c.token)).toBe('TECHNICAL_VISIT:PENDING');
+    expect((await notifications(c.token))[0]).toBe('Sua visita técnica está confirmada para 24/11/2026 às 09:00.');
+    // confirming and cancelling are not outcomes: no flag needed (cancelling checked below)
+    const early = await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED', early: true }, { token: staffToken });
+    expect(early.status).toBe(200);
+    expect(early.body.data).toMatchObject({ status: 'ACCOMPLISHED_AND_APPROVED' });
+    expect(await visitStep(c.token)).toBe('TECHNICAL_VISIT:APPROVED');
+    const trail = (await call(s, 'GET', `/admin/audit?customer_id=${c.id}`, undefined, { token: staffToken })).body.data as { action: string; after: unknown }[];
+    expect(trail[0]).toMatchObject({ action: 'visit:ACCOMPLISHED_AND_APPROVED', after: expect.objectContaining({ early: true }) });
+    expect((await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'DONE_AND_NOT_APPROVED', early: 'yes' }, { token: staffToken })).status).toBe(400);
   });
 
   test('staff may cancel inside 24 hours; the customer is told', async () => {

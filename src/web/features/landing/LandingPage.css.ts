@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 import { narrow, up } from '../../theme/media';
+import { BENEFITS_CAROUSEL_BELOW_PX, INFO_CAROUSEL_BELOW_PX } from './parts/carouselWidths';
 
 export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: vars.color.background });
 
@@ -105,11 +106,14 @@ export const section = style({
 export const sectionTitle = style({ fontSize: vars.fontSize.xxl, color: vars.color.brandStrong, letterSpacing: '-0.015em' });
 export const sectionLead = style({ color: vars.color.textMuted, maxWidth: '60ch', fontSize: vars.fontSize.md });
 
+/** A grid from 750 px (below it the benefits are a carousel: parts/Carousel.css.ts lays them out). */
 export const benefits = style({
   listStyle: 'none',
-  display: 'grid',
   gap: vars.space.lg,
-  '@media': { [up.md]: { gridTemplateColumns: 'repeat(3, 1fr)' } },
+  '@media': {
+    [`screen and (min-width: ${BENEFITS_CAROUSEL_BELOW_PX}px)`]: { display: 'grid' },
+    [up.md]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+  },
 });
 
 export const card = style({
@@ -129,12 +133,12 @@ export const cardText = style({ color: vars.color.textMuted, fontSize: vars.font
 
 export const band = style({ background: vars.color.brandSoft });
 
+/** Four columns from 1100 px (below it the info cards are a carousel: parts/Carousel.css.ts lays them out). */
 export const steps = style({
   listStyle: 'none',
   counterReset: 'step',
-  display: 'grid',
   gap: vars.space.lg,
-  '@media': { [up.md]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [up.lg]: { gridTemplateColumns: 'repeat(4, 1fr)' } },
+  '@media': { [`screen and (min-width: ${INFO_CAROUSEL_BELOW_PX}px)`]: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)' } },
 });
 
 export const stepItem = style({

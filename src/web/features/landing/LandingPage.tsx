@@ -4,6 +4,8 @@ import { LightButton } from '../../ui/Button/LightButton';
 import { Logo } from '../../ui/Logo/Logo';
 import { SiteFooter } from '../../ui/SiteFooter/SiteFooter';
 import { HeroArt } from './parts/HeroArt';
+import { Carousel } from './parts/Carousel';
+import { BENEFITS_AUTOPLAY_MS, BENEFITS_CAROUSEL_BELOW_PX, INFO_CAROUSEL_BELOW_PX } from './parts/carouselWidths';
 import * as styles from './LandingPage.css';
 
 export interface LandingPageProps {
@@ -38,8 +40,10 @@ const followInApp = (go: () => void) => (event: MouseEvent<HTMLAnchorElement>) =
 
 /**
  * The public home (/pt, spec §2 "Landing page"): subscription solar energy, zero investment, 100%
- * digital, savings up to 30%, one button 'Para a minha casa', footer links. Kept light on purpose:
- * no react-aria here (LightButton, plain anchors), so the first visit downloads the least JS.
+ * digital, savings up to 30%, one button 'Para a minha casa', footer links. The info cards ('Como
+ * funciona') are a carousel below 1100 px and the benefits one below 750 px that turns every 5 s
+ * (spec §2 "Other UI"). Kept light on purpose: no react-aria here (LightButton, plain anchors, a
+ * carousel of its own), so the first visit downloads the least JS.
  */
 export function LandingPage({ onStart, onLogin }: LandingPageProps) {
   return (
@@ -76,15 +80,25 @@ export function LandingPage({ onStart, onLogin }: LandingPageProps) {
           <h2 id="landing-benefits" className={styles.sectionTitle}>
             Por que assinar energia solar
           </h2>
-          <ul className={styles.benefits}>
-            {BENEFITS.map((b) => (
-              <li key={b.title} className={styles.card}>
+          <Carousel
+            label="Benefícios"
+            previousLabel="Benefício anterior"
+            nextLabel="Próximo benefício"
+            items={BENEFITS}
+            itemKey={(b) => b.title}
+            below={BENEFITS_CAROUSEL_BELOW_PX}
+            autoplayMs={BENEFITS_AUTOPLAY_MS}
+            as="ul"
+            listClassName={styles.benefits}
+            itemClassName={styles.card}
+            renderItem={(b) => (
+              <>
                 <span className={styles.cardFigure}>{b.figure}</span>
                 <h3 className={styles.cardTitle}>{b.title}</h3>
                 <p className={styles.cardText}>{b.text}</p>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
         </section>
 
         <div className={styles.band}>
@@ -92,17 +106,26 @@ export function LandingPage({ onStart, onLogin }: LandingPageProps) {
             <h2 id="landing-how" className={styles.sectionTitle}>
               Como funciona
             </h2>
-            <ol className={styles.steps}>
-              {STEPS.map((s, i) => (
-                <li key={s.title} className={styles.stepItem}>
+            <Carousel
+              label="Etapas"
+              previousLabel="Etapa anterior"
+              nextLabel="Próxima etapa"
+              items={STEPS}
+              itemKey={(s) => s.title}
+              below={INFO_CAROUSEL_BELOW_PX}
+              as="ol"
+              listClassName={styles.steps}
+              itemClassName={styles.stepItem}
+              renderItem={(s, i) => (
+                <>
                   <span className={styles.stepNumber} aria-hidden="true">
                     {i + 1}
                   </span>
                   <h3 className={styles.cardTitle}>{s.title}</h3>
                   <p className={styles.cardText}>{s.text}</p>
-                </li>
-              ))}
-            </ol>
+                </>
+              )}
+            />
           </section>
         </div>
 

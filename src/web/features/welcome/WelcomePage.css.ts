@@ -1,8 +1,11 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 import { up } from '../../theme/media';
 
 export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: vars.color.background });
+
+/** Phones up to this width get the compact header (a 390 px phone fits the brand and the button, one line each). */
+const compactHeader = 'screen and (max-width: 420px)';
 
 export const header = style({
   width: '100%',
@@ -13,7 +16,19 @@ export const header = style({
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.md,
+  // the brand name and 'Acessar o portal' never break inside; on the narrowest phones the button goes below
+  whiteSpace: 'nowrap',
+  flexWrap: 'wrap',
+  '@media': { [compactHeader]: { padding: `${vars.space.lg} ${vars.space.lg}`, gap: vars.space.sm } },
 });
+
+/** The logo one step smaller on phones. */
+export const brand = style({});
+globalStyle(`${header} ${brand}`, { '@media': { [compactHeader]: { fontSize: '1.125rem' } } });
+/** 'Acessar o portal' a little narrower on phones (a 360 px phone still fits both on one row). */
+export const portalButton = style({});
+globalStyle(`${header} ${portalButton}`, { '@media': { [compactHeader]: { paddingLeft: vars.space.md, paddingRight: vars.space.md } } });
+
 export const homeButton = style({
   display: 'inline-flex',
   border: 0,
@@ -34,7 +49,11 @@ export const main = style({
   gap: vars.space.xxxl,
   alignItems: 'center',
   padding: `${vars.space.xl} ${vars.space.xl} ${vars.space.huge}`,
-  '@media': { [up.lg]: { gridTemplateColumns: '1fr 1fr' } },
+  '@media': {
+    [up.lg]: { gridTemplateColumns: '1fr 1fr' },
+    // in line with the compact header
+    [compactHeader]: { padding: `${vars.space.xl} ${vars.space.lg} ${vars.space.huge}` },
+  },
 });
 
 export const text = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xl, alignItems: 'flex-start' });

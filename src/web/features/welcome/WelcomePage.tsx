@@ -79,12 +79,12 @@ export function WelcomePage({ onHome, onLogin }: WelcomePageProps) {
       <header className={styles.header}>
         {onHome ? (
           <RACButton className={styles.homeButton} onPress={onHome} aria-label="Página inicial">
-            <Logo />
+            <Logo className={styles.brand} />
           </RACButton>
         ) : (
-          <Logo />
+          <Logo className={styles.brand} />
         )}
-        {onLogin ? <Button variant="secondary" size="sm" onPress={onLogin}>Acessar o portal</Button> : null}
+        {onLogin ? <Button variant="secondary" size="sm" className={styles.portalButton} onPress={onLogin}>Acessar o portal</Button> : null}
       </header>
       <main className={styles.main}>
         <div className={styles.text}>

@@ -18,8 +18,9 @@ describe('LandingPage', () => {
     expect(text).toMatch(/100% digital/);
   });
 
-  it('has exactly one button, Para a minha casa, which hands over to the machine', async () => {
+  it('has exactly one button, Para a minha casa, which hands over to the machine (desktop: no carousel controls)', async () => {
     const onStart = vi.fn();
+    (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 1280, height: 900 });
     render(<LandingPage onStart={onStart} />);
     const buttons = screen.getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Para a minha casa']);

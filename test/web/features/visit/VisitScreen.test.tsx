@@ -101,6 +101,36 @@ describe('technical visit page', () => {
     expect(details.getByText('01310-100')).toBeTruthy();
   });
 
+  it("starts from the state and city given at sign-up; a phone whose DDD starts with 0 is refused while typing, a short one when left", async () => {
+    const user = userEvent.setup();
+    const c = await customerAtVisit();
+    renderVisit(c);
+    await screen.findByRole('heading', { level: 1, name: 'Visita técnica' });
+    expect(field('Estado').value).toBe('SP');
+    expect(field('Cidade').value).toBe('São Paulo');
+    expect(field('Endereço').value).toBe('');
+
+    const phone = field('Telefone');
+    await user.clear(phone);
+    await user.type(phone, '01');
+    // said at once, before any submit
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(m['visit.phone.areaCode'])).toBeTruthy();
+    await user.clear(phone);
+    await user.type(phone, '1198765');
+    expect(phone.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(m['visit.phone.areaCode'])).toBeNull();
+    // incomplete is fine while typing, not once the field is left
+    expect(screen.queryByText(m['visit.phone.invalid'])).toBeNull();
+    await user.tab();
+    expect(await screen.findByText(m['visit.phone.invalid'])).toBeTruthy();
+    await user.click(phone);
+    await user.type(phone, '4321');
+    await user.tab();
+    expect(phone.value).toBe('(11) 98765-4321');
+    expect(screen.queryByText(m['visit.phone.invalid'])).toBeNull();
+  });
+
   it('lookup unreachable: the spec message, then the address typed by hand books the visit', async () => {
     const user = userEvent.setup();
     const c = await customerAtVisit();
@@ -114,7 +144,10 @@ describe('technical visit page', () => {
     await user.type(field('Endereço'), 'Praça Floriano');
     await user.type(field('Bairro'), 'Centro');
     await user.type(field('Número'), '51');
+    // the sign-up's state and city were filled in: this address is elsewhere
+    await user.clear(field('Cidade'));
     await user.type(field('Cidade'), 'Rio de Janeiro');
+    await user.clear(field('Estado'));
     await user.type(field('Estado'), 'rj');
     await user.click(day(25));
     await user.click(screen.getByRole('radio', { name: '14:00' }));
@@ -232,7 +265,7 @@ describe('technical visit page', () => {
     // before the visit is approved the plan screen is closed, so its button is too
     expect(isDisabled(within(screen.getByRole('navigation', { name: 'Etapas' })).getByRole('button', { name: m['visit.next'] }))).toBe(true);
     cleanup();
-    await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED' });
+    await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED', early: true }); // the clock is before the visit
     renderVisit(c);
     expect(await screen.findByText(m['visit.status.ACCOMPLISHED_AND_APPROVED'])).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancelar visita' })).toBeNull();
@@ -246,7 +279,7 @@ describe('technical visit page', () => {
     const booking = { time: '11:00', phone: '11987654321', cep: '01310100', address: 'Avenida Paulista', number: '1', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
     await call(server, 'POST', '/portal/customers/scheduling', { ...booking, date: '2026-11-27' }, { token: c.token });
     await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'CONFIRMED_SCHEDULE' });
-    await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED' });
+    await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED', early: true }); // the clock is before the visit
     const seen = renderVisit(c);
     await screen.findByRole('heading', { level: 1, name: 'Visita técnica' });
     const bar = within(screen.getByRole('navigation', { name: 'Etapas' }));
