@@ -2,7 +2,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
+import { prerenderAndCompress } from './scripts/prerender-plugin';
 
 /**
  * The machines' `description:` sentences are for analysts: docs/statecharts is written from the
@@ -21,10 +22,22 @@ function machineDescriptionsOut(): Plugin {
   };
 }
 
+/** The plugins the browser bundle and the pages rendered at build time are made with (the same CSS class names). */
+const appPlugins = () => [vanillaExtractPlugin(), react(), machineDescriptionsOut()];
+
 // One config for the SPA build and the test runner.
 // Tests: test/server and test/machines run in Node; test/web in happy-dom (per-file env comment).
-export default defineConfig({
-  plugins: [vanillaExtractPlugin(), react(), machineDescriptionsOut()],
+export default defineConfig(({ command }) => {
+  // The SPA build is always a production build (React's production bundle), whatever NODE_ENV the
+  // shell has (`npm start` with NODE_ENV=development builds first). Vite reads NODE_ENV after this
+  // file, so setting it here decides. `npm run dev` and the tests are not builds and keep theirs.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config(command);
+});
+
+const config = (command: 'build' | 'serve'): UserConfig => ({
+  mode: command === 'build' ? 'production' : undefined,
+  plugins: [...appPlugins(), prerenderAndCompress({ entry: 'src/web/prerender.tsx', plugins: appPlugins })],
   root: '.',
   publicDir: 'public',
   build: {

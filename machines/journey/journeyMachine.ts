@@ -29,6 +29,8 @@ export interface JourneyInput {
   registerType?: RegisterType;
   /** 'paymentType' is stored (sends proposal-final to payment) */
   paymentTypeStored?: boolean;
+  /** a phone confirmed by code for a sign-up, kept for its proof's lifetime (a reload of /create-account stays on the form) */
+  confirmed?: { phone: string; phoneProof: string } | null;
 }
 
 /**
@@ -259,6 +261,7 @@ export const journeyMachine = setup({
         ? { tone: 'error' as const, key: 'common.error.unauthorized' as const }
         : null,
     }),
+    noticeUnauthorized: assign({ notice: { tone: 'error', key: 'common.error.unauthorized' } }),
     noticeGenericError: assign({ notice: { tone: 'error', key: 'common.error.generic' } }),
     dismissNotice: assign({ notice: null }),
   },
@@ -274,7 +277,7 @@ export const journeyMachine = setup({
     coupon: input.coupon ?? null,
     registerType: input.registerType ?? 'personal',
     paymentTypeStored: input.paymentTypeStored ?? false,
-    confirmed: null,
+    confirmed: input.confirmed ?? null,
     justRegistered: false,
     bill: null,
     notice: null,
@@ -320,7 +323,8 @@ export const journeyMachine = setup({
             input: ({ context }) => ({ token: context.session?.token ?? '' }),
             onDone: { target: '#journey.landing', actions: ['rememberCustomer', 'saveSession', 'replayRequestedPath'] },
             onError: [
-              { guard: 'isUnauthorized', target: '#journey.home', actions: ['forgetSession', 'clearStoredSession', 'replayRequestedPath'] },
+              // the stored session has expired (or was ended elsewhere): the landing page says so
+              { guard: 'isUnauthorized', target: '#journey.home', actions: ['forgetSession', 'clearStoredSession', 'noticeUnauthorized', 'replayRequestedPath'] },
               // the server is unreachable: keep the stored session and its profile
               { target: '#journey.landing', actions: 'replayRequestedPath' },
             ],
@@ -442,7 +446,8 @@ export const journeyMachine = setup({
           states: {
             ...privateStates,
             loggingOut: {
-              on: { 'route.changed': {}, logout: {} },
+              // the customer is leaving anyway: a 401 meanwhile is no 'session expired' (the logout's answer decides)
+              on: { 'route.changed': {}, logout: {}, 'session.expired': {} },
               invoke: {
                 src: 'logout',
                 input: ({ context }) => ({ token: context.session?.token ?? '' }),

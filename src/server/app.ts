@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { apiDocument, apiOpenApiDocument, servedEndpoints } from '#shared/endpoints';
 import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
@@ -31,6 +30,7 @@ import { ProcessEventRefused, ProcessVersionConflict } from './process/host';
 import { allowedMethods, route } from './http/route';
 import type { AppDeps } from './config';
 import { ApiError, describeError, errorResponse } from './http/errors';
+import { serveWeb, spaFallback } from './http/static';
 
 /**
  * Each domain's customer routes and staff routes. Every handler sits at its descriptor's full path
@@ -104,10 +104,9 @@ export function createApp(deps: AppDeps): Hono {
     return c.json({ code: 500, message: messages['common.error.generic'] }, 500);
   });
 
-  const index = deps.webRoot ? (() => { try { return readFileSync(join(deps.webRoot, 'index.html'), 'utf8'); } catch { return null; } })() : null;
-  if (deps.webRoot && index !== null) {
-    app.use('*', serveStatic({ root: relative(process.cwd(), deps.webRoot) || '.' }));
-  }
+  // the built SPA: precompressed files, hashed assets cached for good, pages revalidated (http/static.ts)
+  const index = deps.webRoot && existsSync(join(deps.webRoot, 'index.html')) ? spaFallback(deps.webRoot) : null;
+  if (deps.webRoot && index) app.use('*', serveWeb(deps.webRoot));
 
   app.notFound((c) => {
     const path = c.req.path;
@@ -121,7 +120,7 @@ export function createApp(deps: AppDeps): Hono {
       return errorResponse(c, new ApiError(404, ErrorCode.NOT_FOUND));
     }
     // The SPA's own routes (/pt/..., deep links) get index.html; the router takes over.
-    if (index && (c.req.method === 'GET' || c.req.method === 'HEAD')) return c.html(index);
+    if (index && (c.req.method === 'GET' || c.req.method === 'HEAD')) return index(c);
     return c.text('Not found', 404);
   });
 

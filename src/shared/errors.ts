@@ -18,6 +18,8 @@ export const ErrorCode = {
   RESEND_TOO_EARLY: 4290,
   SEND_LIMIT: 4291,
   ADDRESS_RATE_LIMIT: 4292,
+  /** too many profile changes (PATCH /portal/customers) by one customer in an hour */
+  PROFILE_RATE_LIMIT: 4295,
   UNAUTHORIZED: 4010,
   PHONE_NOT_FOUND: 5000,
   CUSTOMER_IN_USE: 5001,
@@ -33,6 +35,12 @@ export const ErrorCode = {
   UPLOAD_TOO_LARGE: 4130,
   UPLOAD_UNSUPPORTED: 4150,
   FILE_NOT_FOUND: 4041,
+  /** an image declaring more pixels than MAX_IMAGE_PIXELS (a decompression bomb) */
+  UPLOAD_IMAGE_TOO_LARGE: 4131,
+  /** the customer's files of one kind (bills, badges) reached UPLOAD_QUOTA (count or bytes) */
+  UPLOAD_QUOTA: 4294,
+  /** an employee badge from a customer without an employer partnership */
+  PARTNERSHIP_REQUIRED: 4031,
   /** the customer's process does not accept this action now; stale version; bill upload locked */
   PROCESS_REFUSED: 4090,
   PROCESS_STALE: 4091,
@@ -42,6 +50,8 @@ export const ErrorCode = {
   /** technical visit (ours): one open visit, day or slot not bookable, within 24 h, no such visit */
   VISIT_ALREADY_OPEN: 4093,
   VISIT_TOO_CLOSE: 4095,
+  /** staff: a visit's outcome before its booked start, without confirming an early visit */
+  VISIT_NOT_STARTED: 4096,
   VISIT_DATE_UNAVAILABLE: 4220,
   VISIT_NOT_FOUND: 4043,
   /** postal-code lookup (ours): unknown CEP, or no provider answered */
@@ -73,6 +83,7 @@ const byCode: Record<number, MessageKey> = {
   4290: 'access.code.resendTooEarly',
   4291: 'access.code.sendLimit',
   4292: 'access.code.rateLimited',
+  4295: 'common.error.tooManyRequests',
   4010: 'common.error.unauthorized',
   4040: 'common.error.notFound',
   4050: 'common.error.notFound',
@@ -81,12 +92,16 @@ const byCode: Record<number, MessageKey> = {
   4130: 'upload.file.tooLarge',
   4150: 'upload.file.unsupported',
   4041: 'upload.file.notFound',
+  4131: 'upload.image.tooLarge',
+  4294: 'upload.quota',
+  4031: 'partnership.badge.notPartner',
   4090: 'process.event.refused',
   4091: 'process.event.stale',
   4092: 'bill.upload.locked',
   4030: 'staff.forbidden',
   4093: 'visit.alreadyOpen',
   4095: 'visit.tooClose',
+  4096: 'visit.outcomeTooEarly',
   4220: 'visit.dateUnavailable',
   4043: 'visit.notFound',
   4044: 'cep.notFound',

@@ -1,4 +1,7 @@
 /**
+ * Issue 10, fast pages: the public pages arrive rendered at build time, readable without
+ * JavaScript, compressed and revalidated; with JavaScript the same screen takes over in place (no
+ * 'Carregando…', no layout shift) and works.
  * Issue 4, the signed-in frame, in Chromium against the production build and a real server whose
  * queue worker runs the virtual assistant: the side navigation opens one second after it loads,
  * waits while the bill is analysed and shows the outcome's status; the header bell then counts the
@@ -156,5 +159,87 @@ describe('signed-in frame', () => {
     await page.waitForTimeout(300);
     await shot(page, 'shell-faq-search-phone');
     await page.close();
+  });
+});
+
+describe('public pages rendered at build time', () => {
+  const PAGES = [
+    { url: '/pt', heading: /Energia solar na sua casa/, title: 'Portal Sol de Casa' },
+    { url: '/pt/welcome', heading: /.+/, title: 'Boas-vindas | Sol de Casa' },
+    { url: '/pt/login', heading: 'Acesse sua conta', title: 'Entrar | Sol de Casa' },
+    { url: '/pt/sign-up', heading: 'Crie sua conta', title: 'Cadastro | Sol de Casa' },
+  ];
+
+  test('without JavaScript each public page shows its screen, sent as brotli and revalidated', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const { url, heading, title } of PAGES) {
+      const res = await page.goto(portal.url + url);
+      assert.equal(res?.headers()['content-encoding'], 'br', url);
+      assert.equal(res?.headers()['cache-control'], 'no-cache', url);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 5_000 });
+      assert.equal(await page.title(), title);
+      assert.equal(await page.getByText('Carregando…').count(), 0, url);
+    }
+    await shot(page, 'prerendered-landing-nojs-phone');
+    await context.close();
+  });
+
+  test('with JavaScript the same screen takes over in place: no Carregando…, no layout shift, and it works', async () => {
+    for (const { url, heading } of PAGES) {
+      const { context, page } = await newPage(browser, PHONE);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+      const scripts: Array<Promise<string | undefined>> = [];
+      page.on('response', (r) => { if (r.request().resourceType() === 'script') scripts.push(r.allHeaders().then((h) => h['cache-control'])); });
+      // what the screen shows between the first paint and the app: the heading node that was painted first, any loading text, layout shifts
+      await page.addInitScript(() => {
+        const w = window as unknown as { firstHeading?: Element | null; sawLoading?: boolean; shifts?: number };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.shifts! += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        new MutationObserver(() => {
+          w.firstHeading ??= document.querySelector('#root h1');
+          if (document.body?.textContent?.includes('Carregando')) w.sawLoading = true;
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await page.goto(portal.url + url, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.waitForTimeout(300);
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { firstHeading?: Element | null; sawLoading?: boolean; shifts?: number };
+        return { sawLoading: w.sawLoading ?? false, shifts: w.shifts ?? 0, samePaintedHeading: w.firstHeading?.isConnected ?? false };
+      });
+      assert.deepEqual(seen, { sawLoading: false, shifts: 0, samePaintedHeading: true }, url);
+      assert.deepEqual(errors, [], url);
+      // hashed code is cached for good
+      assert.ok((await Promise.all(scripts)).every((h) => h === 'public, max-age=31536000, immutable'), url);
+      if (url === '/pt') {
+        await shot(page, 'prerendered-landing-js-phone');
+        await page.getByRole('link', { name: 'Já sou cliente' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Acesse sua conta' }).waitFor();
+        assert.equal(new URL(page.url()).pathname, '/pt/login');
+      }
+      if (url === '/pt/login') {
+        // the hydrated form is the app's: typing and the machine's validation work
+        await page.getByLabel('Celular').fill('11');
+        await page.getByRole('button', { name: 'Receber código por SMS' }).click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+        await page.getByRole('button', { name: 'Cadastre-se' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Crie sua conta' }).waitFor();
+      }
+      await context.close();
+    }
+  });
+
+  test('a private deep link without a session gets the app (index.html), which shows the landing page', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const res = await page.goto(portal.url + '/pt/technical-visit');
+    assert.equal(res?.headers()['cache-control'], 'no-cache');
+    await page.getByRole('heading', { level: 1, name: /Energia solar na sua casa/ }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/pt');
+    await context.close();
   });
 });

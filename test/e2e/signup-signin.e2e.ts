@@ -175,8 +175,10 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.getByRole('option', { name: 'Niterói' }).first().click();
       await page.getByRole('button', { name: /Tipo de imóvel/ }).click();
       await page.getByRole('option', { name: 'Empresa' }).click();
-      // the mask fills from the cents: R$ 1.250,00 is typed 125000
-      await page.getByLabel('Valor da conta').fill('125000');
+      // the value is typed in reais: 1250 is R$ 1.250, the cents once the field is left
+      await page.getByLabel('Valor da conta').pressSequentially('1250');
+      assert.equal(await page.getByLabel('Valor da conta').inputValue(), 'R$ 1.250');
+      await page.getByLabel('Valor da conta').blur();
       assert.equal(await page.getByLabel('Valor da conta').inputValue(), 'R$ 1.250,00');
       await acceptTerms(page);
       await shot(page, `company-${size}-create-account`);

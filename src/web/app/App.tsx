@@ -1,16 +1,55 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { PATHS, screenByPath } from '#shared/routes';
+import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
+import { PATHS, pathOfUrl, screenByPath } from '#shared/routes';
 import { documentTitle } from '#shared/brand';
 import { screenPath } from '#machines/journey/journeyMachine';
-import { createJourney, type JourneyOptions } from '../journey/journey';
-import { JourneyProvider, useJourney, useJourneyActor } from '../journey/JourneyContext';
-import { createAppRouter } from './router';
-import { useRouteSync } from './useRouteSync';
+import { createJourney, type Journey, type JourneyOptions } from '../journey/journey';
+import { HistoryProvider, JourneyProvider, useJourney, useJourneyActor } from '../journey/JourneyContext';
+import { JourneyScreen } from './JourneyScreen';
+import { connectRouteSync } from './useRouteSync';
 
 export interface AppProps extends JourneyOptions {
   /** a memory history in tests; the browser's by default */
   history?: RouterHistory;
+  /** the journey and router already made by `startPortal` (the browser entry waits for the first screen's code first) */
+  portal?: Portal;
+}
+
+/** The journey actor, the browser history, and the route sync between them. */
+export interface Portal {
+  journey: Journey;
+  history: RouterHistory;
+  disconnect: () => void;
+}
+
+/**
+ * Creates the journey and the history and hands the URL to the machine: from here on the machine's
+ * state names the screen to render.
+ */
+export function startPortal({ history = createBrowserHistory(), fetch, origin }: Omit<AppProps, 'portal'> = {}): Portal {
+  const journey = createJourney({ fetch, origin });
+  return { journey, history, disconnect: connectRouteSync(journey.actor, history, journey.prepareFor) };
+}
+
+/**
+ * The router (src/web/app/router.tsx) redirects '/' and other languages to /pt; the screens never
+ * need it, so its code loads only when the URL is one of those.
+ */
+const Redirects = lazy(() => import('./router'));
+function RedirectsWhenNeeded({ history }: { history: RouterHistory }) {
+  const needs = () => pathOfUrl(history.location.pathname) === undefined;
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (needs()) setNeeded(true);
+    return history.subscribe(() => { if (needs()) setNeeded(true); });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `needs` reads the history only
+  }, [history]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Redirects history={history} />
+    </Suspense>
+  );
 }
 
 // toasts are loaded with the first screen that needs them, not with the landing page
@@ -59,20 +98,24 @@ function JourneyNotices() {
   return null;
 }
 
-/** The portal: one journey actor, created once above the router, and the router mirroring it. */
-export function App({ history, fetch, origin }: AppProps) {
-  const [{ journey, router }] = useState(() => ({
-    journey: createJourney({ fetch, origin }),
-    router: createAppRouter(history),
-  }));
-  useEffect(() => () => journey.stop(), [journey]);
-  useRouteSync(journey.actor, router, journey.prepareFor);
+/**
+ * The portal: one journey actor, created once, and the URL mirroring it. The URL is handed to the
+ * machine when both are created, so the first render shows the screen of the machine's state (the
+ * same markup as the page rendered at build time, src/web/prerender.tsx, which the browser
+ * hydrates). The router only redirects ('/' and other languages to /pt), after the first render.
+ */
+export function App({ portal, ...options }: AppProps) {
+  const [{ journey, history, disconnect }] = useState(() => portal ?? startPortal(options));
+  useEffect(() => () => { disconnect(); journey.stop(); }, [journey, disconnect]);
   return (
     <JourneyProvider journey={journey}>
-      <DocumentTitle />
-      <JourneyNotices />
-      <RouterProvider router={router} />
-      <ToasterWhenNeeded />
+      <HistoryProvider history={history}>
+        <DocumentTitle />
+        <JourneyNotices />
+        <JourneyScreen />
+        <RedirectsWhenNeeded history={history} />
+        <ToasterWhenNeeded />
+      </HistoryProvider>
     </JourneyProvider>
   );
 }

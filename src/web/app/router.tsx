@@ -1,13 +1,14 @@
+import { useState } from 'react';
 import {
-  createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, redirect, type RouterHistory,
+  createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, redirect, RouterProvider, type RouterHistory,
 } from '@tanstack/react-router';
 import { LANG, ROUTED_PATHS, withDefaultLanguage } from '#shared/routes';
-import { JourneyScreen } from './JourneyScreen';
 
 /**
  * Code-based routes under '/$lang' for every path of the screen table (src/shared/routes.ts),
  * aliases included. The router is thin: it redirects the language and mirrors the journey machine;
- * every route renders the machine's screen.
+ * its routes render nothing of their own (the App renders the machine's screen). The App loads this
+ * module only for a URL outside '/pt' (the default export), so the screens' pages do not carry it.
  */
 const rootRoute = createRootRoute({ component: Outlet });
 
@@ -30,16 +31,23 @@ const langRoute = createRoute({
   component: Outlet,
 });
 
-const langIndexRoute = createRoute({ getParentRoute: () => langRoute, path: '/', component: JourneyScreen });
+const nothing = () => null;
+const langIndexRoute = createRoute({ getParentRoute: () => langRoute, path: '/', component: nothing });
 const screenRoutes = ROUTED_PATHS.filter((path) => path !== '/')
-  .map((path) => createRoute({ getParentRoute: () => langRoute, path: path.slice(1), component: JourneyScreen }));
+  .map((path) => createRoute({ getParentRoute: () => langRoute, path: path.slice(1), component: nothing }));
 // an unknown path still shows the machine's screen; the machine refuses it and the URL is restored
-const unknownRoute = createRoute({ getParentRoute: () => langRoute, path: '$', component: JourneyScreen });
+const unknownRoute = createRoute({ getParentRoute: () => langRoute, path: '$', component: nothing });
 
 const routeTree = rootRoute.addChildren([indexRoute, langRoute.addChildren([langIndexRoute, ...screenRoutes, unknownRoute])]);
 
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({ routeTree, history, defaultPreload: false });
+}
+
+/** The router over the App's history, mounted while a URL needs a redirect (and from then on). */
+export default function Redirects({ history }: { history: RouterHistory }) {
+  const [router] = useState(() => createAppRouter(history));
+  return <RouterProvider router={router} />;
 }
 
 export const createTestHistory = (url: string): RouterHistory => createMemoryHistory({ initialEntries: [url] });

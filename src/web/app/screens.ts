@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { lazyScreen } from './lazyScreen';
 import type { PrivateScreenKey, ScreenKey } from '#shared/routes';
 
 /**
@@ -8,18 +9,25 @@ import type { PrivateScreenKey, ScreenKey } from '#shared/routes';
  * loaders. Screens that share a component share the lazy wrapper, so moving between them keeps
  * it mounted.
  */
-export type Screen = LazyExoticComponent<ComponentType>;
+export type Screen = ComponentType;
 export type PublicScreenKey = Exclude<ScreenKey, PrivateScreenKey>;
 
-const AccessCode = lazy(() => import('../features/auth/AccessCodeScreen'));
+const accessCode = lazyScreen(() => import('../features/auth/AccessCodeScreen'));
 
-export const PUBLIC_SCREEN_COMPONENTS: Readonly<Record<PublicScreenKey, Screen>> = {
-  landing: lazy(() => import('../features/landing/LandingScreen')),
-  welcome: lazy(() => import('../features/welcome/WelcomeScreen')),
-  login: lazy(() => import('../features/auth/LoginScreen')),
-  accessAccount: AccessCode,
-  signUp: lazy(() => import('../features/auth/SignUpScreen')),
-  signUpAccessCode: AccessCode,
-  createAccount: lazy(() => import('../features/auth/CreateAccountScreen')),
-  thankYou: lazy(() => import('../features/auth/ThankYouScreen')),
+const PUBLIC_SCREENS: Readonly<Record<PublicScreenKey, ReturnType<typeof lazyScreen>>> = {
+  landing: lazyScreen(() => import('../features/landing/LandingScreen')),
+  welcome: lazyScreen(() => import('../features/welcome/WelcomeScreen')),
+  login: lazyScreen(() => import('../features/auth/LoginScreen')),
+  accessAccount: accessCode,
+  signUp: lazyScreen(() => import('../features/auth/SignUpScreen')),
+  signUpAccessCode: accessCode,
+  createAccount: lazyScreen(() => import('../features/auth/CreateAccountScreen')),
+  thankYou: lazyScreen(() => import('../features/auth/ThankYouScreen')),
 };
+
+export const PUBLIC_SCREEN_COMPONENTS: Readonly<Record<PublicScreenKey, Screen>> = Object.fromEntries(
+  Object.entries(PUBLIC_SCREENS).map(([key, screen]) => [key, screen.Screen]),
+) as Record<PublicScreenKey, Screen>;
+
+/** Loads a public screen's code ahead of its first render (the page opens on it). */
+export const preloadPublicScreen = (key: PublicScreenKey): Promise<unknown> => PUBLIC_SCREENS[key].preload();

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { RouterHistory } from '@tanstack/react-router';
 import type { authMachine } from '#machines/auth/authMachine';
 import type { journeyMachine } from '#machines/journey/journeyMachine';
 import type { Api } from '../api/client';
@@ -12,6 +13,22 @@ const Ctx = createContext<Journey | null>(null);
 
 export function JourneyProvider({ journey, children }: { journey: Journey; children: ReactNode }) {
   return <Ctx.Provider value={journey}>{children}</Ctx.Provider>;
+}
+
+/**
+ * The browser history the URL lives in (the route sync hands its changes to the machine). Screens
+ * change the URL through it (`useGo`); the router's code is not needed for that.
+ */
+const HistoryCtx = createContext<RouterHistory | null>(null);
+
+export function HistoryProvider({ history, children }: { history: RouterHistory; children: ReactNode }) {
+  return <HistoryCtx.Provider value={history}>{children}</HistoryCtx.Provider>;
+}
+
+export function useHistory(): RouterHistory {
+  const history = useContext(HistoryCtx);
+  if (!history) throw new Error('HistoryProvider missing');
+  return history;
 }
 
 function useCtx() {

@@ -4,6 +4,7 @@ import { journeyMachine } from '#machines/journey/journeyMachine';
 import { runsAuthFlow } from '#shared/routes';
 import type { Api, ApiClientOptions } from '../api/client';
 import * as store from './session';
+import { readPhoneProof } from './phoneProof';
 
 export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
 
@@ -28,6 +29,43 @@ export interface Journey {
   stop: () => void;
 }
 
+/**
+ * The auth flow's code, once loaded for this page (module level, so a page that opens on login or
+ * sign-up loads it before the journey exists and the journey starts on that screen at once).
+ */
+let authFlowCode: Promise<[typeof import('./authFlow'), typeof import('./conversion')]> | null = null;
+let authFlowLoaded: [typeof import('./authFlow'), typeof import('./conversion')] | null = null;
+function loadAuthFlowCode(): Promise<[typeof import('./authFlow'), typeof import('./conversion')]> {
+  authFlowCode ??= Promise.all([import('./authFlow'), import('./conversion')]).then((code) => (authFlowLoaded = code));
+  return authFlowCode;
+}
+
+/** Loads the journey's code that a path's screens need (the auth flow for login and sign-up); null when there is none to load. */
+export function preloadJourneyCode(path: string): Promise<void> | null {
+  return runsAuthFlow(path) && !authFlowLoaded ? loadAuthFlowCode().then(() => undefined) : null;
+}
+
+/** How long the logout waits for the answers to calls already sent. */
+const LOGOUT_WAITS_FOR_CALLS_MS = 5000;
+
+const isLoggingOut = (snapshot: ReturnType<JourneyActor['getSnapshot']>): boolean =>
+  snapshot.matches({ signedIn: { screen: 'loggingOut' } });
+
+/**
+ * Whether a call with the session may go out: at once, except while the customer logs out; then
+ * once the logout is over, and only if the session survived it (a failed logout).
+ */
+function sessionGate(actor: JourneyActor | undefined): boolean | Promise<boolean> {
+  if (!actor || !isLoggingOut(actor.getSnapshot())) return true;
+  return new Promise<boolean>((resolve) => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (isLoggingOut(snapshot)) return;
+      subscription.unsubscribe();
+      resolve(snapshot.context.session !== null);
+    });
+  });
+}
+
 export function createJourney(options: JourneyOptions = {}): Journey {
   // the API needs the actor (token, 401) and the actor the API: tie them through a holder
   const holder: { actor?: JourneyActor } = {};
@@ -38,6 +76,7 @@ export function createJourney(options: JourneyOptions = {}): Journey {
       origin: options.origin,
       getToken: () => holder.actor?.getSnapshot().context.session?.token ?? null,
       onUnauthorized: () => holder.actor?.send({ type: 'session.expired', reason: 'unauthorized' }),
+      sessionGate: () => sessionGate(holder.actor),
     }));
     return apiLoading;
   };
@@ -50,9 +89,13 @@ export function createJourney(options: JourneyOptions = {}): Journey {
   // there, and runs at once, when the sign-up ends
   let conversion: typeof import('./conversion') | null = null;
   const loadConversion = () => import('./conversion').then((m) => { conversion = m; return m; });
+  const provideAuthFlow = ([{ providedAuthFlow }, conversionCode]: [typeof import('./authFlow'), typeof import('./conversion')]) => {
+    authFlow = providedAuthFlow(getApi) as typeof authMachine;
+    conversion = conversionCode;
+  };
+  if (authFlowLoaded) provideAuthFlow(authFlowLoaded);
   const loadAuthFlow = (): Promise<void> => {
-    authLoading ??= Promise.all([import('./authFlow'), loadConversion()])
-      .then(([{ providedAuthFlow }]) => { authFlow = providedAuthFlow(getApi) as typeof authMachine; });
+    authLoading ??= loadAuthFlowCode().then((code) => { if (!authFlow) provideAuthFlow(code); });
     return authLoading;
   };
   const auth = new Proxy({} as typeof authMachine, {
@@ -67,8 +110,14 @@ export function createJourney(options: JourneyOptions = {}): Journey {
     actors: {
       authFlow: auth,
       loadCustomer: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).getCustomer(input.token)),
-      logout: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).logout(input.token)),
-      reloadMenu: fromPromise(async ({ input }: { input: { token: string } }) => (await getApi()).getCustomer(input.token)),
+      logout: fromPromise(async ({ input }: { input: { token: string } }) => {
+        const api = await getApi();
+        // the calls already sent are answered first: ended under them, they would come back 401
+        await Promise.race([api.idle(), new Promise((resolve) => setTimeout(resolve, LOGOUT_WAITS_FOR_CALLS_MS))]);
+        return api.logout(input.token);
+      }),
+      // with the session's own token, so a reload asked for while the customer logs out waits for the outcome
+      reloadMenu: fromPromise(async () => (await getApi()).getCustomer()),
     },
     actions: {
       saveSession: ({ context }) => {
@@ -92,6 +141,9 @@ export function createJourney(options: JourneyOptions = {}): Journey {
     },
   });
 
+  // a campaign link's parameters are kept for the sign-up (spec §3 marketing-attribution cookie)
+  if (typeof location !== 'undefined') void store.captureAttribution(location.search, location.protocol);
+
   const actor = createActor(machine, {
     input: {
       storedSession: store.readSession(),
@@ -99,6 +151,7 @@ export function createJourney(options: JourneyOptions = {}): Journey {
       coupon: store.readCoupon(),
       registerType: store.readRegisterType(),
       paymentTypeStored: store.hasPaymentType(),
+      confirmed: readPhoneProof(),
     },
   });
   holder.actor = actor;

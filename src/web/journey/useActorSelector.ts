@@ -11,5 +11,7 @@ export function useActorSelector<TActor extends AnyActorRef, T>(actor: TActor, s
     const subscription = actor.subscribe({ next: onChange, error: onChange });
     return () => subscription.unsubscribe();
   }, [actor]);
-  return useSyncExternalStore(subscribe, () => selector(actor.getSnapshot() as SnapshotFrom<TActor>));
+  const get = () => selector(actor.getSnapshot() as SnapshotFrom<TActor>);
+  // the same snapshot on the server (the build-time render of the public pages) and in the browser
+  return useSyncExternalStore(subscribe, get, get);
 }

@@ -18,7 +18,8 @@ configure({ asyncUtilTimeout: 10_000 });
 let server: TestServer;
 beforeAll(async () => { server = await createTestServer(); });
 afterAll(async () => { await server?.close(); });
-beforeEach(() => { localStorage.clear(); });
+// storage is the tab's: a phone proof or code request left by one test would carry into the next
+beforeEach(() => { localStorage.clear(); sessionStorage.clear(); });
 afterEach(() => { cleanup(); });
 
 /** A bot-check payload is single use: `freshBotCheck()` hands the screen a newly solved one. */

@@ -1,10 +1,9 @@
 import { RouterProvider as LinkNavigation } from 'react-aria-components';
-import { useRouter } from '@tanstack/react-router';
 import { Button } from '../../ui/Button/Button';
 import { Link } from '../../ui/Link/Link';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { AuthLayout } from '../../ui/AuthLayout/AuthLayout';
-import { useAuthActor, useJourney } from '../../journey/JourneyContext';
+import { useAuthActor, useHistory, useJourney } from '../../journey/JourneyContext';
 import { PATHS, urlOfPath } from '#shared/routes';
 import { useGo } from '../../journey/useGo';
 import { PhoneStep } from './parts/PhoneStep';
@@ -15,11 +14,11 @@ export default function SignUpScreen() {
   const auth = useAuthActor();
   const business = useJourney((snap) => snap.context.registerType === 'business');
   const go = useGo();
-  const router = useRouter();
+  const history = useHistory();
   if (!auth) return <LoadingScreen />;
   return (
     // links with an href change the URL in place; the route sync hands it to the machine
-    <LinkNavigation navigate={(href) => router.history.push(href)}>
+    <LinkNavigation navigate={(href) => history.push(href)}>
     <AuthLayout
       variant={business ? 'business' : 'personal'}
       onHome={() => go(PATHS.landing)}

@@ -21,7 +21,7 @@ configure({ asyncUtilTimeout: 10_000 });
 let server: TestServer;
 beforeAll(async () => { server = await createTestServer(); });
 afterAll(async () => { await server?.close(); });
-beforeEach(() => { localStorage.clear(); toast.clear(); failCities = false; });
+beforeEach(() => { localStorage.clear(); sessionStorage.clear(); toast.clear(); failCities = false; });
 afterEach(() => { cleanup(); });
 
 type User = ReturnType<typeof userEvent.setup>;

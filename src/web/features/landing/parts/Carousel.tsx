@@ -136,7 +136,8 @@ export function Carousel<T>({
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
     >
-      <div id={trackId} ref={trackRef} className={`${listClassName} ${styles.track[below]}`} aria-live={playing ? 'off' : 'polite'} onScroll={onScroll}>
+      {/* the track scrolls sideways: focusable so a keyboard can scroll it too (axe scrollable-region-focusable) */}
+      <div id={trackId} ref={trackRef} tabIndex={0} className={`${listClassName} ${styles.track[below]}`} aria-live={playing ? 'off' : 'polite'} onScroll={onScroll}>
         {items.map((item, i) => (
           <div
             key={itemKey(item)}

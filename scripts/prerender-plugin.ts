@@ -1,0 +1,164 @@
+/**
+ * The SPA build's last steps (a Vite plugin of vite.config.ts, `vite build` only):
+ * 1. the public pages rendered at build time: a server build of src/web/prerender.tsx renders each
+ *    page of its PRERENDERED_PAGES with react-dom into a copy of index.html (markup inside #root, the
+ *    page's title, its screen's CSS and JS linked), written to <outDir>/<url>/index.html;
+ * 2. a brotli (quality 11) and a gzip (level 9) twin of every text file of the output, which the
+ *    server sends by Accept-Encoding (src/server/http/static.ts).
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { build, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
+
+/** Extensions of the files that get compressed twins (images other than SVG and fonts are compressed already). */
+const TEXT = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
+
+interface ManifestChunk { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+type Manifest = Record<string, ManifestChunk>;
+
+interface PrerenderModule {
+  PRERENDERED_PAGES: ReadonlyArray<{ key: string; modules: readonly string[] }>;
+  renderPage(key: string): Promise<{ key: string; url: string; title: string; html: string }>;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The built JS and CSS a source module needs (its chunk and the chunks it imports, transitively), the entry's left out. */
+export function linkedFiles(manifest: Manifest, sources: readonly string[]): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest (renamed? update PRERENDERED_PAGES)`);
+    if (chunk.isEntry) return; // index.html loads the entry and its CSS already
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return { js: [...js], css: [...css] };
+}
+
+/**
+ * index.html with a page's markup, title and linked files. Its stylesheets (the entry's and the
+ * screen's) are inlined, so the first paint waits for the HTML alone; each file stays linked for
+ * print only, which blocks nothing and tells Vite's loader that the screen's chunks have their CSS.
+ */
+export function pageHtml(
+  template: string,
+  page: { key: string; title: string; html: string },
+  files: { js: string[]; css: string[] },
+  base: string,
+  readCss: (file: string) => string,
+): string {
+  if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+  const entryCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>\s*/g)].map((m) => ({ tag: m[0], href: m[1]! }));
+  let html = template;
+  for (const { tag } of entryCss) html = html.replace(tag, '');
+  // what index.html links already (the entry and its chunks) is not linked twice
+  const css = [...new Set([...entryCss.map((c) => c.href.slice(base.length)), ...files.css])];
+  const js = files.js.filter((file) => !template.includes(`"${base}${file}"`));
+  const style = css.map((file) => readCss(file).trim()).join('\n').replace(/<\/style/gi, '<\\/style');
+  const links = [
+    `<style>${style}</style>`,
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}" media="print">`),
+    ...js.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">`),
+  ].join('\n    ');
+  // the page shows without its JavaScript: the code loads behind the first paint, not before it
+  html = html
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `  ${links}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-screen="${escapeHtml(page.key)}">${page.html}</div>`);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Writes the .br and .gz twins of every text file under dir (a twin that would not be smaller is not written). */
+export function compressTextFiles(dir: string): number {
+  let written = 0;
+  for (const file of filesUnder(dir)) {
+    if (!TEXT.test(file)) continue;
+    const raw = readFileSync(file);
+    const br = brotliCompressSync(raw, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+    });
+    const gz = gzipSync(raw, { level: 9 });
+    if (br.length < raw.length) { writeFileSync(`${file}.br`, br); written++; }
+    if (gz.length < raw.length) { writeFileSync(`${file}.gz`, gz); written++; }
+  }
+  return written;
+}
+
+/**
+ * `plugins` are the ones the pages are rendered with (the same as the browser build's, so the CSS
+ * class names match); `entry` is the prerender module, relative to the root.
+ */
+export function prerenderAndCompress(options: { entry: string; plugins: () => PluginOption[] }): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-and-compress',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    config: () => ({ build: { manifest: true } }),
+    configResolved(resolved) { config = resolved; },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const outDir = resolve(config.root, config.build.outDir);
+        const manifestFile = join(outDir, '.vite', 'manifest.json');
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+        rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+
+        // a server build of the prerender entry, next to dist/web so it finds node_modules
+        const serverDir = resolve(config.root, 'dist', `prerender-${process.pid}`);
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: 'production',
+          logLevel: 'warn',
+          plugins: options.plugins(),
+          build: {
+            ssr: options.entry,
+            outDir: serverDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rollupOptions: { output: { format: 'es', entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const started = Date.now();
+        try {
+          const mod = (await import(pathToFileURL(join(serverDir, 'prerender.mjs')).href)) as PrerenderModule;
+          const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+          for (const { key, modules } of mod.PRERENDERED_PAGES) {
+            const page = await mod.renderPage(key);
+            if (!page.html.trim()) throw new Error(`prerender: ${page.url} rendered nothing`);
+            const dir = join(outDir, ...page.url.split('/').filter(Boolean));
+            mkdirSync(dir, { recursive: true });
+            const readCss = (file: string) => readFileSync(join(outDir, file), 'utf8');
+            writeFileSync(join(dir, 'index.html'), pageHtml(template, page, linkedFiles(manifest, modules), config.base, readCss));
+          }
+          config.logger.info(`prerendered ${mod.PRERENDERED_PAGES.length} public pages in ${Date.now() - started} ms`);
+        } finally {
+          rmSync(serverDir, { recursive: true, force: true });
+        }
+
+        const twins = compressTextFiles(outDir);
+        const size = filesUnder(outDir).filter((f) => f.endsWith('.br')).reduce((n, f) => n + statSync(f).size, 0);
+        config.logger.info(`compressed ${twins} brotli/gzip twins in ${relative(config.root, outDir)} (${(size / 1024).toFixed(0)} KiB brotli)`);
+      },
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { documentTitle } from '#shared/brand';
+import { PATHS, screenByPath, urlOfPath, type ScreenKey } from '#shared/routes';
+import { screenPath } from '#machines/journey/journeyMachine';
+import { App, startPortal } from './app/App';
+import { preloadJourneyCode } from './journey/journey';
+
+/**
+ * The public pages rendered at build time (vite.config.ts writes them to dist/web/<url>/index.html
+ * and the server sends each for its path): their first paint needs no JavaScript, and the browser
+ * entry (main.tsx) renders the same screen over them. `modules` are the source files whose built
+ * JS and CSS the page links, so the screen is styled without JavaScript and its code loads with
+ * the entry instead of after it.
+ */
+export const PRERENDERED_PAGES: ReadonlyArray<{ key: ScreenKey; modules: readonly string[] }> = [
+  { key: 'landing', modules: ['src/web/features/landing/LandingScreen.tsx'] },
+  { key: 'welcome', modules: ['src/web/features/welcome/WelcomeScreen.tsx'] },
+  { key: 'login', modules: ['src/web/features/auth/LoginScreen.tsx', 'src/web/journey/authFlow.ts', 'src/web/journey/conversion.ts'] },
+  { key: 'signUp', modules: ['src/web/features/auth/SignUpScreen.tsx', 'src/web/journey/authFlow.ts', 'src/web/journey/conversion.ts'] },
+];
+
+export interface RenderedPage {
+  /** the screen (main.tsx hydrates the page when the journey shows this screen) */
+  key: ScreenKey;
+  /** the URL the page is served at ('/pt/login') */
+  url: string;
+  /** the document title of the page */
+  title: string;
+  /** the markup that goes inside #root */
+  html: string;
+}
+
+/** Renders one public page as a first visit without a stored session sees it. */
+export async function renderPage(key: ScreenKey): Promise<RenderedPage> {
+  const url = urlOfPath(PATHS[key]);
+  await preloadJourneyCode(PATHS[key]);
+  const portal = startPortal({ history: createMemoryHistory({ initialEntries: [url] }) });
+  const shown = screenPath(portal.journey.actor.getSnapshot());
+  if (shown === undefined || screenByPath(shown) !== key) throw new Error(`prerender: ${url} shows ${shown ?? 'no screen'}`);
+  try {
+    const { prelude } = await prerenderToNodeStream(<App portal={portal} />);
+    let html = '';
+    for await (const chunk of prelude) html += String(chunk);
+    return { key, url, title: documentTitle(key), html };
+  } finally {
+    portal.disconnect();
+    portal.journey.stop();
+  }
+}
