@@ -185,10 +185,9 @@ describe('final proposal in the browser', () => {
 
     await page.getByRole('button', { name: m['proposal.final.financing'] }).click();
     // a purchase is confirmed first: the dialog says what follows, nothing stored before 'Confirmar'
-    const confirming = page.getByRole('dialog');
-    await confirming.getByText(m['proposal.finalDialog.financing.body']).waitFor();
+    await page.getByText(m['proposal.finalDialog.financing.title']).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('paymentType')), null);
-    await confirming.getByRole('button', { name: m['proposal.finalDialog.confirm'] }).click();
+    await page.getByRole('button', { name: m['proposal.finalDialog.confirm'], exact: true }).click();
     await page.waitForURL('**/pt/payment');
     assert.equal(await page.evaluate(() => localStorage.getItem('paymentType')), 'FINANCING');
     const me = await api('/portal/customers', { token: customer.token });
