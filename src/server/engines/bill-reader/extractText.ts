@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { PdfThread } from '../pdf/pdfThread';
 
 /** One run of text as placed on the page (PDF units, origin bottom-left). */
 export interface TextItem { text: string; x: number; y: number; width: number; /** Font size, roughly. */ size: number; page: number }
@@ -19,92 +19,22 @@ export class PdfReaderFailedError extends Error {
   override name = 'PdfReaderFailedError';
 }
 
-/** Memory the reading thread may use: a bill needs a few MB; a PDF bomb must not take the server. */
-const WORKER_HEAP_MB = 256;
-
 /** Runs whose baselines differ by less than this share a line (jittered or mixed font sizes). */
 const SAME_LINE_TOLERANCE = 2.5;
 
-type WorkerAnswer = { id: number; items: TextItem[] } | { id: number; error: string };
-
-/**
- * pdf.js runs in one worker thread, one PDF at a time: its parsing is synchronous work that a
- * timer in this thread could not interrupt, and a thread can be terminated. A stopped worker is
- * replaced on the next request.
- */
-class PdfTextReader {
-  #worker: Worker | null = null;
-  #queue: Promise<unknown> = Promise.resolve();
-  #nextId = 1;
-
-  read(bytes: Uint8Array, timeoutMs: number): Promise<TextItem[]> {
-    const turn = this.#queue.then(() => this.#readNow(bytes, timeoutMs));
-    this.#queue = turn.catch(() => undefined);
-    return turn;
-  }
-
-  #readNow(bytes: Uint8Array, timeoutMs: number): Promise<TextItem[]> {
-    const worker = (this.#worker ??= this.#start());
-    const id = this.#nextId++;
-    return new Promise<TextItem[]>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-      };
-      const onMessage = (answer: WorkerAnswer) => {
-        if (answer.id !== id) return;
-        done();
-        if ('error' in answer) reject(new UnreadablePdfError(answer.error));
-        else resolve(answer.items);
-      };
-      const onError = (error: Error) => {
-        done();
-        this.#stop(worker);
-        reject(new PdfReaderFailedError(error.message));
-      };
-      const onExit = () => {
-        done();
-        reject(new PdfReaderFailedError('PDF reader thread exited'));
-      };
-      const timer = setTimeout(() => {
-        done();
-        this.#stop(worker);
-        reject(new PdfReadTimeoutError(`PDF not read within ${timeoutMs} ms`));
-      }, timeoutMs);
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      // A copy with its own buffer (a Node Buffer's slice() would share the pool): the
-      // transfer detaches it, and the caller keeps its bytes.
-      const copy = new Uint8Array(bytes);
-      worker.postMessage({ id, bytes: copy }, [copy.buffer]);
-    });
-  }
-
-  #start(): Worker {
-    const worker = new Worker(new URL('./pdfTextWorker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    worker.unref(); // an idle reader must not keep the process (a CLI, a test run) alive
-    worker.on('exit', () => { if (this.#worker === worker) this.#worker = null; });
-    return worker;
-  }
-
-  #stop(worker: Worker) {
-    if (this.#worker === worker) this.#worker = null;
-    void worker.terminate();
-  }
-}
-
-const reader = new PdfTextReader();
+const reader = new PdfThread();
 
 /**
  * The positioned text of a PDF (first pages only). The order of the content stream is not
  * trusted (producers write runs in any order): callers rebuild lines from positions.
  * Throws UnreadablePdfError when pdf.js cannot open the bytes, PdfReadTimeoutError after `timeoutMs`.
  */
-export function extractPdfText(bytes: Uint8Array, timeoutMs: number): Promise<TextItem[]> {
-  return reader.read(bytes, timeoutMs);
+export async function extractPdfText(bytes: Uint8Array, timeoutMs: number): Promise<TextItem[]> {
+  const outcome = await reader.run('text', bytes, timeoutMs);
+  if (outcome.kind === 'done') return outcome.items as TextItem[];
+  if (outcome.kind === 'refused') throw new UnreadablePdfError(outcome.error);
+  if (outcome.kind === 'timeout') throw new PdfReadTimeoutError(`PDF not read within ${timeoutMs} ms`);
+  throw new PdfReaderFailedError(outcome.error);
 }
 
 /** Groups items into lines: top of the page first, each line left to right. */

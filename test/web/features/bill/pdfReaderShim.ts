@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { TextItem } from '../../../../src/server/engines/bill-reader/extractText';
 
 /**
- * In a DOM test environment Vite rewrites the server's `new URL('./pdfTextWorker.mjs', import.meta.url)`
+ * In a DOM test environment Vite rewrites the server's worker URL
  * against the page's location, so the reader's thread cannot start and every PDF would go to a person.
  * This starts the same worker file by its path on disk, with the same message protocol.
  */
@@ -11,7 +11,7 @@ let worker: Worker | null = null;
 let nextId = 1;
 
 export function extractPdfTextFromDisk(bytes: Uint8Array, timeoutMs: number): Promise<TextItem[]> {
-  worker ??= new Worker(resolve('src/server/engines/bill-reader/pdfTextWorker.mjs'));
+  worker ??= new Worker(resolve('src/server/engines/pdf/pdfWorker.mjs'));
   worker.unref();
   const w = worker;
   const id = nextId++;
