@@ -93,3 +93,10 @@ export async function signUpNewCustomer(s: TestServer, phone = newPhone(), kind:
   if (created.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(created.body)}`);
   return { phone, token: String(created.body.access_token), email: payload.email };
 }
+
+/** A new customer with their id (GET /portal/customers) beside the token. */
+export async function signUpCustomerWithId(s: TestServer): Promise<{ id: number; token: string; phone: string }> {
+  const { token, phone } = await signUpNewCustomer(s);
+  const me = await call(s, 'GET', '/portal/customers', undefined, { token });
+  return { id: Number(me.body.id), token, phone };
+}

@@ -2,17 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bills, customerSuccessCases, uploads } from '../../../src/server/platform/db/schema';
 import { SESSION_RECHECK_MS } from '../../../src/server/auth/sessions';
 import { createTestServer, type TestServer } from '../../support/server';
-import { call, signUpNewCustomer } from '../../support/flows';
+import { call, signUpCustomerWithId } from '../../support/flows';
 
 let s: TestServer;
 beforeAll(async () => { s = await createTestServer(); });
 afterAll(async () => { await s.close(); });
 
-async function newCustomer(): Promise<{ id: number; token: string }> {
-  const { token } = await signUpNewCustomer(s);
-  const me = await call(s, 'GET', '/portal/customers', undefined, { token });
-  return { id: Number(me.body.id), token };
-}
+const newCustomer = () => signUpCustomerWithId(s);
 async function addBill(customerId: number, status: 'APPROVED' | 'WAITING'): Promise<number> {
   const now = s.clock.now();
   const [u] = await s.db.insert(uploads).values({

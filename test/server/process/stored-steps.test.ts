@@ -6,7 +6,7 @@ import { stepsFromSnapshot } from '#machines/process/steps';
 import { processSnapshots } from '../../../src/server/platform/db/schema';
 import { applyProcessEvent, byCustomer, moveProcess, moveProcessIn } from '../../../src/server/process/host';
 import { createTestServer, type TestServer } from '../../support/server';
-import { call, signUpNewCustomer } from '../../support/flows';
+import { call, signUpCustomerWithId } from '../../support/flows';
 
 /**
  * The steps a customer sees are stored with each process snapshot, written with it and derived by
@@ -16,11 +16,7 @@ let s: TestServer;
 beforeAll(async () => { s = await createTestServer(); });
 afterAll(async () => { await s.close(); });
 
-async function newCustomer(): Promise<{ id: number; token: string }> {
-  const { token } = await signUpNewCustomer(s);
-  const me = await call(s, 'GET', '/portal/customers', undefined, { token });
-  return { id: Number(me.body.id), token };
-}
+const newCustomer = () => signUpCustomerWithId(s);
 async function storedRow(id: number) {
   const [row] = await s.db.select().from(processSnapshots).where(eq(processSnapshots.customerId, id));
   if (!row) throw new Error('no process row');

@@ -7,11 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
-import { App } from '../../../../src/web/app/App';
-import { BotCheckProvider } from '../../../../src/web/features/auth/parts/BotCheck/BotCheck';
+import type { RouterHistory } from '@tanstack/react-router';
+import { renderPortal } from '../../support/renderPortal';
 import { countdownText } from '../../../../src/web/features/auth/parts/countdown';
 import { toast } from '../../../../src/web/ui/Toast/Toast';
 import { CODE_REQUEST_KEY, requestSecretFor } from '../../../../src/web/journey/authFlow';
@@ -38,15 +37,7 @@ type User = ReturnType<typeof userEvent.setup>;
 const wrong = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const disabled = (el: HTMLElement) => el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true';
 
-async function renderApp(url: string): Promise<RouterHistory> {
-  const history = createMemoryHistory({ initialEntries: [url] });
-  render(
-    <BotCheckProvider stub={{ payload: await server.solveBotCheck() }}>
-      <App history={history} fetch={server.fetch} origin="http://portal.test" />
-    </BotCheckProvider>,
-  );
-  return history;
-}
+const renderApp = (url: string): Promise<RouterHistory> => renderPortal(server, url);
 
 async function toCodeScreen(user: User, url: string, phone: string): Promise<void> {
   await renderApp(url);

@@ -6,11 +6,10 @@
  * (30 minutes): a reload stays on the form, and the form still signs up; sign-up or expiry clears it.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
-import { App } from '../../../../src/web/app/App';
-import { BotCheckProvider } from '../../../../src/web/features/auth/parts/BotCheck/BotCheck';
+import type { RouterHistory } from '@tanstack/react-router';
+import { renderPortal } from '../../support/renderPortal';
 import { PHONE_PROOF_KEY, readPhoneProof } from '../../../../src/web/journey/phoneProof';
 import { toast } from '../../../../src/web/ui/Toast/Toast';
 import { createTestServer, type TestServer } from '../../../support/server';
@@ -28,15 +27,7 @@ afterEach(() => { cleanup(); });
 type User = ReturnType<typeof userEvent.setup>;
 
 /** A page load at `url` (a reload: a new App, the same tab's storage). */
-async function load(url: string): Promise<RouterHistory> {
-  const history = createMemoryHistory({ initialEntries: [url] });
-  render(
-    <BotCheckProvider stub={{ payload: await server.solveBotCheck() }}>
-      <App history={history} fetch={server.fetch} origin="http://portal.test" />
-    </BotCheckProvider>,
-  );
-  return history;
-}
+const load = (url: string): Promise<RouterHistory> => renderPortal(server, url);
 
 async function confirmPhone(user: User, phone: string): Promise<RouterHistory> {
   const history = await load('/pt/sign-up');

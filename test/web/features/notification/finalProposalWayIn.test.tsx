@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "url": "file:///" }
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
-import { App } from '../../../../src/web/app/App';
-import { BotCheckProvider } from '../../../../src/web/features/auth/parts/BotCheck/BotCheck';
+import type { RouterHistory } from '@tanstack/react-router';
+import { renderPortal } from '../../support/renderPortal';
 import { createStaff } from '../../../../src/server/staff/service';
 import { createTestServer, type TestServer } from '../../../support/server';
 import { call, signUpNewCustomer } from '../../../support/flows';
@@ -47,12 +46,7 @@ async function customerAtOffer(publish: boolean): Promise<ServerCustomer> {
 /** The App as a returning customer opens it (stored session) at /pt: the landing page of their step. */
 async function openPortal(customer: ServerCustomer): Promise<RouterHistory> {
   localStorage.setItem('portal:session', JSON.stringify({ auth: { token: customer.token, signed: true, phone: customer.phone }, user: null, schedule: null }));
-  const history = createMemoryHistory({ initialEntries: ['/pt/bill'] });
-  render(
-    <BotCheckProvider stub={{ payload: await server.solveBotCheck() }}>
-      <App history={history} fetch={server.fetch} origin="http://portal.test" />
-    </BotCheckProvider>,
-  );
+  const history = await renderPortal(server, '/pt/bill');
   await screen.findByRole('heading', { name: 'Conta de luz', level: 1 });
   return history;
 }
