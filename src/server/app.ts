@@ -78,10 +78,12 @@ export function createApp(deps: AppDeps): Hono {
     maxSize: 64 * 1024,
     onError: (c) => errorResponse(c, new ApiError(413, ErrorCode.VALIDATION, {}, messages['common.error.generic'])),
   });
-  api.use('*', (c, next) => (/^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '') ? next() : jsonLimit(c, next)));
+  // GET and HEAD carry no body: skipped, as bodyLimit's check of one builds node-server's full Request
+  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || /^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '') ? next() : jsonLimit(c, next)));
   api.use('*', async (c, next) => {
     await next();
-    c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
+    // on the answer as built (secureHeaders does the same): c.header() now would copy it into a stream
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   for (const domain of DOMAINS) api.route('/', domain(deps));
   const document = apiOpenApiDocument({ production: deps.production });

@@ -53,11 +53,13 @@ const eitherToken = (deps: Deps) => {
 /**
  * What a call behind a token answers is never kept by a browser or a shared cache: `no-store`
  * whatever the handler set (the CEP lookup's max-age included) and for its errors too; a value that
- * already says no-store (`private, no-store` of a download) stays.
+ * already says no-store (`private, no-store` of a download) stays. Set on the answer as built:
+ * c.header() after the handler would copy it into a new one with a stream body (node-server's slow path).
  */
 const noStore = createMiddleware(async (c, next) => {
   await next();
-  if (!/(^|,)\s*no-store\s*(,|$)/i.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'no-store');
+  const headers = c.res.headers;
+  if (!/(^|,)\s*no-store\s*(,|$)/i.test(headers.get('Cache-Control') ?? '')) headers.set('Cache-Control', 'no-store');
 });
 
 function accessCheck(access: Endpoint['auth'], deps: Deps): MiddlewareHandler[] {

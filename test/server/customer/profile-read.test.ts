@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bills, customerSuccessCases, uploads } from '../../../src/server/platform/db/schema';
 import { SESSION_RECHECK_MS } from '../../../src/server/auth/sessions';
@@ -5,6 +6,8 @@ import { createTestServer, type TestServer } from '../../support/server';
 import { call, signUpCustomerWithId } from '../../support/flows';
 
 let s: TestServer;
+/** the test server opens PostgreSQL only when DATABASE_URL is set */
+const onPglite = !process.env.DATABASE_URL;
 beforeAll(async () => { s = await createTestServer(); });
 afterAll(async () => { await s.close(); });
 
@@ -63,5 +66,24 @@ describe('GET /api/v1/portal/customers', () => {
     expect(await statementsDuring(() => get('/portal/customers'))).toBe(2);
     expect(await statementsDuring(() => get('/portal/customers'))).toBe(1);
     expect(await statementsDuring(() => get('/portal/customers/steps'))).toBe(1);
+  });
+
+  test.skipIf(!onPglite)('on PGlite the session, profile and steps statements are parsed and planned once, not per request', async () => {
+    const { token } = await newCustomer();
+    for (let i = 0; i < 8; i++) {
+      s.clock.advance(SESSION_RECHECK_MS);
+      for (const path of ['/portal/customers', '/portal/customers/steps']) {
+        expect((await s.app.request(`/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+      }
+    }
+    const client = (s.db as unknown as { $client: PGlite }).$client;
+    const { rows } = await client.query<{ statement: string; generic_plans: number }>(
+      "select statement, generic_plans from pg_prepared_statements where name like 'portal_prepared_%'",
+    );
+    for (const table of ['"sessions"', '"customer_success_cases"', 'select "steps" from "process_snapshots"']) {
+      const named = rows.filter((r) => r.statement.includes(table));
+      expect(named, table).toHaveLength(1);
+      expect(named[0]!.generic_plans, table).toBeGreaterThan(0);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { installNamedStatements } from './pgliteStatements';
 import * as schema from './schema';
 
 export { schema };
@@ -16,17 +17,22 @@ export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Per PGlite database: registers a SQL text as a named prepared statement (pgliteStatements.ts). */
+const pgliteStatements = new WeakMap<Db, (sql: string) => void>();
+
 /**
  * A statement of the hot reads (session, profile, steps) built once per database instead of on
- * every request: drizzle skips building the SQL, and on PostgreSQL it is a named prepared statement
- * that each pooled connection parses and plans once. `name` must be unique to `build`'s SQL.
+ * every request: drizzle skips building the SQL, and it is a named prepared statement that
+ * PostgreSQL parses and plans once (per pooled connection; on PGlite through pgliteStatements.ts,
+ * not inside a transaction). `name` must be unique to `build`'s SQL.
  */
-export function preparedPerDb<T>(build: (db: Db | Tx) => T): (db: Db | Tx) => T {
+export function preparedPerDb<T extends { getQuery(): { sql: string } }>(build: (db: Db | Tx) => T): (db: Db | Tx) => T {
   const built = new WeakMap<Db | Tx, T>();
   return (db) => {
     let statement = built.get(db);
     if (statement === undefined) {
       statement = build(db);
+      pgliteStatements.get(db as Db)?.(statement.getQuery().sql);
       built.set(db, statement);
     }
     return statement;
@@ -79,7 +85,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     client = await PGlite.create(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {});
   }
   const owned = client;
+  const register = installNamedStatements(owned);
   const db = drizzlePglite({ client: owned, schema });
+  pgliteStatements.set(db as unknown as Db, register);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
