@@ -86,6 +86,8 @@ export const businessSignUp = (phone: string, phone_proof: string, over: Record<
 /** Code by SMS, confirm-number, sign-up: a new customer's access token. */
 export async function signUpNewCustomer(s: TestServer, phone = newPhone(), kind: 'personal' | 'business' = 'personal'): Promise<{ phone: string; token: string; email: string }> {
   await requestCode(s, phone, { type: 'SIGN_UP' });
+  // the SMS goes out through the job queue, which a test server may leave to the test to run
+  await s.drainQueue();
   const confirm = await call(s, 'POST', '/portal/confirm-number', { phone, code: await lastCode(s, phone) });
   const proof = String(confirm.body.phone_proof);
   const payload = kind === 'personal' ? personalSignUp(phone, proof) : businessSignUp(phone, proof);

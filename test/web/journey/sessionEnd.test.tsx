@@ -8,7 +8,7 @@ import { App } from '../../../src/web/app/App';
 import { queues } from '../../../src/web/ui/Toast/toastQueue';
 import { messages as m } from '../../../src/shared/messages';
 import { createTestServer, type TestServer } from '../../support/server';
-import { call, lastCode, newPhone, personalSignUp, requestCode } from '../../support/flows';
+import { call, signUpNewCustomer } from '../../support/flows';
 import { upload } from '../../support/uploads';
 
 /** a photo of a bill, as far as the upload checks go (a 1×1 PNG) */
@@ -48,12 +48,7 @@ afterEach(() => {
 });
 
 async function signedIn(): Promise<{ token: string; phone: string }> {
-  const phone = newPhone();
-  await requestCode(server, phone, { type: 'SIGN_UP' });
-  await server.drainQueue();
-  const confirm = await call(server, 'POST', '/portal/confirm-number', { phone, code: await lastCode(server, phone) });
-  const created = await call(server, 'POST', '/portal/customers', personalSignUp(phone, String(confirm.body.phone_proof)));
-  const token = String(created.body.access_token);
+  const { token, phone } = await signUpNewCustomer(server);
   localStorage.setItem('portal:session', JSON.stringify({ auth: { token, signed: true, phone }, user: null, schedule: null }));
   return { token, phone };
 }

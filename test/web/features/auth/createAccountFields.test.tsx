@@ -14,6 +14,7 @@ import { BotCheckProvider } from '../../../../src/web/features/auth/parts/BotChe
 import { toast } from '../../../../src/web/ui/Toast/Toast';
 import { createTestServer, type TestServer } from '../../../support/server';
 import { newPhone } from '../../../support/flows';
+import { chooseSaoPauloHouse } from '../../support/createAccountForm';
 import { messages as m } from '#shared/messages';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -60,14 +61,7 @@ async function toCreateAccount(user: User, url: string) {
 async function fillPersonal(user: User) {
   await user.type(screen.getByLabelText(/^Nome/), 'Maria da Silva');
   await user.type(screen.getByLabelText(/^E-mail/), `maria.${Date.now()}.${Math.random().toString(36).slice(2)}@exemplo.com.br`);
-  await user.click(screen.getByRole('button', { name: /Estado/ }));
-  await user.click(await screen.findByRole('option', { name: 'São Paulo' }));
-  const city = screen.getByRole('combobox', { name: /^Cidade/ });
-  await waitFor(() => expect((city as HTMLInputElement).disabled).toBe(false));
-  await user.type(city, 'Campinas');
-  await user.click(await screen.findByRole('option', { name: 'Campinas' }));
-  await user.click(screen.getByRole('button', { name: /Tipo de imóvel/ }));
-  await user.click(await screen.findByRole('option', { name: 'Residencial (casa)' }));
+  await chooseSaoPauloHouse(user);
   await user.click(screen.getByRole('checkbox', { name: /Li e concordo/ }));
 }
 
