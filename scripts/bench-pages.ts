@@ -11,11 +11,12 @@
  * later steps), which production does not have.
  *
  * Options: `--no-build` (use dist/web as it is), `--runs N` (Lighthouse runs per page, the median
- * score counts; 3 by default), `--only /pt/login` (one page).
+ * score counts; 3 by default), `--only /pt/login` (one page), `--save DIR` (each run's whole
+ * Lighthouse report as JSON, to read why a page scores what it does).
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -124,6 +125,8 @@ async function measure(portal: RunningPortal, page: PageToMeasure): Promise<Meas
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${page.url}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const saveDir = arg('--save');
+    if (saveDir) writeFileSync(join(saveDir, `${page.url.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
     if (process.env.BENCH_DEBUG) {
       console.log(JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details).slice(0, 1500));
       console.log(JSON.stringify(lhr.audits['long-tasks']?.details).slice(0, 1500));

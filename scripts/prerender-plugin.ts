@@ -23,6 +23,9 @@ interface PrerenderModule {
   renderPage(key: string): Promise<{ key: string; url: string; title: string; html: string }>;
 }
 
+/** The id of the empty element after a prerendered page's markup, which its first paint waits for. */
+const PAGE_END = 'page-end';
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The built JS and CSS a source module needs (its chunk and the chunks it imports, transitively), the entry's left out. */
@@ -65,6 +68,9 @@ export function pageHtml(
   const js = files.js.filter((file) => !template.includes(`"${base}${file}"`));
   const style = css.map((file) => readCss(file).trim()).join('\n').replace(/<\/style/gi, '<\\/style');
   const links = [
+    // a busy parser may paint what it has so far; each later chunk would then push the page about
+    // (layout shift). Rendering waits for the end of the page's markup instead (HTML "expect" link).
+    `<link rel="expect" href="#${PAGE_END}" blocking="render">`,
     `<style>${style}</style>`,
     ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}" media="print">`),
     ...js.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">`),
@@ -76,7 +82,7 @@ export function pageHtml(
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `  ${links}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-screen="${escapeHtml(page.key)}">${page.html}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root" data-screen="${escapeHtml(page.key)}">${page.html}</div><div id="${PAGE_END}" hidden></div>`);
 }
 
 function filesUnder(dir: string): string[] {
