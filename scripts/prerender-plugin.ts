@@ -11,6 +11,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
+import { PAGE_CODE_ID, PAGE_LOADER, type PageCode } from '../src/shared/pageCode';
 
 /** Extensions of the files that get compressed twins (images other than SVG and fonts are compressed already). */
 const TEXT = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
@@ -51,6 +52,8 @@ export function linkedFiles(manifest: Manifest, sources: readonly string[]): { j
  * index.html with a page's markup, title and linked files. Its stylesheets (the entry's and the
  * screen's) are inlined, so the first paint waits for the HTML alone; each file stays linked for
  * print only, which blocks nothing and tells Vite's loader that the screen's chunks have their CSS.
+ * Its code (the entry, its chunks and the screen's) is listed for the page's loader
+ * (src/shared/pageCode.ts), which fetches it after the first frame.
  */
 export function pageHtml(
   template: string,
@@ -67,18 +70,22 @@ export function pageHtml(
   const css = [...new Set([...entryCss.map((c) => c.href.slice(base.length)), ...files.css])];
   const js = files.js.filter((file) => !template.includes(`"${base}${file}"`));
   const style = css.map((file) => readCss(file).trim()).join('\n').replace(/<\/style/gi, '<\\/style');
+  // the entry and its chunks are not fetched by the parser: the page's loader adds them after the first frame
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('prerender: index.html has no module entry script');
+  html = html.replace(entry[0], '');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  for (const [tag] of preloads) html = html.replace(tag, '');
+  const code: PageCode = { entry: entry[1]!, preload: [...preloads.map((m) => m[1]!), ...js.map((file) => base + file)] };
   const links = [
     // a busy parser may paint what it has so far; each later chunk would then push the page about
     // (layout shift). Rendering waits for the end of the page's markup instead (HTML "expect" link).
     `<link rel="expect" href="#${PAGE_END}" blocking="render">`,
     `<style>${style}</style>`,
     ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}" media="print">`),
-    ...js.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">`),
+    `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`,
+    `<script>${PAGE_LOADER}</script>`,
   ].join('\n    ');
-  // the page shows without its JavaScript: the code loads behind the first paint, not before it
-  html = html
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `  ${links}\n  </head>`)

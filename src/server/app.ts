@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -6,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { apiDocument, apiOpenApiDocument, servedEndpoints } from '#shared/endpoints';
 import { ErrorCode } from '#shared/errors';
+import { PAGE_LOADER } from '#shared/pageCode';
 import { messages } from '#shared/messages';
 import { authRoutes } from './auth/routes';
 import { billAdmin } from './bill/admin';
@@ -47,7 +49,8 @@ const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
  */
 const CSP = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // and the public pages' code loader, by its hash (src/shared/pageCode.ts)
+  scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(PAGE_LOADER).digest('base64')}'`],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],

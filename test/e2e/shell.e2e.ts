@@ -235,6 +235,30 @@ describe('public pages rendered at build time', () => {
     }
   });
 
+  test('the page\'s code is fetched after its first paint, and what a visitor types before it arrives reaches the form', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const requested: string[] = [];
+    page.on('request', (r) => { if (r.resourceType() === 'script') requested.push(r.url()); });
+    // the entry waits until the visitor has typed
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await typed; await route.continue(); });
+    await page.addInitScript(() => {
+      const w = window as unknown as { scriptsAtFirstPaint?: number };
+      requestAnimationFrame(() => { w.scriptsAtFirstPaint = performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js')).length; });
+    });
+    // the held entry keeps the load event back
+    await page.goto(portal.url + '/pt/login', { waitUntil: 'domcontentloaded' });
+    const phone = page.getByLabel('Celular');
+    await phone.fill('11987654321');
+    assert.equal(await page.evaluate(() => (window as unknown as { scriptsAtFirstPaint?: number }).scriptsAtFirstPaint), 0, 'no script before the first frame');
+    release();
+    // hydrated: the field's own handler masks what it holds, so the form has what was typed
+    await page.waitForFunction((el) => (el as HTMLInputElement).value === '(11) 98765-4321', await phone.elementHandle(), { timeout: 10_000 });
+    assert.ok(requested.some((url) => /\/assets\/index-/.test(url)));
+    await context.close();
+  });
+
   test('a private deep link without a session gets the app (index.html), which shows the landing page', async () => {
     const { context, page } = await newPage(browser, PHONE);
     const res = await page.goto(portal.url + '/pt/technical-visit');

@@ -1,12 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { isPrivatePath, screenByPath } from '#shared/routes';
 import { screenPath } from '#machines/journey/journeyMachine';
 import { LoadingScreen } from '../ui/LoadingScreen/LoadingScreen';
 import { useJourney } from '../journey/JourneyContext';
 import { PUBLIC_SCREEN_COMPONENTS, type PublicScreenKey } from './screens';
+import { replayEarlyInput } from './earlyInput';
 
 /** The signed-in frame around the private screens (its own chunk: visitors never load it). */
 const PrivateShell = lazy(() => import('./PrivateShell'));
+
+/**
+ * Renders nothing. Beside a public screen, whose markup may have been painted from the page's HTML
+ * and hydrated: once hydrated, React is handed what the visitor typed before (src/web/app/earlyInput.ts).
+ */
+function EarlyInput() {
+  useEffect(() => replayEarlyInput(document.body), []);
+  return null;
+}
 
 /** Renders the screen of the journey machine's state, from the screen map. */
 export function JourneyScreen() {
@@ -25,6 +35,7 @@ export function JourneyScreen() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Screen key={path} />
+      <EarlyInput />
     </Suspense>
   );
 }
