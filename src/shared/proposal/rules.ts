@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { formatBRL } from '../money';
+import { dateTimeFormat, numberFormat } from '../intl';
 import { messages as m } from '../messages';
 import { currentStep, type MenuStep, type StepStatus } from '../steps';
 
@@ -95,7 +96,7 @@ export function validUntil(createdAt: string | null | undefined, timeZone = 'Ame
   if (!createdAt) return null;
   const instant = new Date(createdAt);
   if (Number.isNaN(instant.getTime())) return null;
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const end = new Date(Date.UTC(part('year'), part('month') - 1, part('day')) + PROPOSAL_VALIDITY_DAYS * DAY_MS);
   return { year: end.getUTCFullYear(), month: end.getUTCMonth() + 1, day: end.getUTCDate() };
@@ -113,7 +114,7 @@ export function validityText(createdAt: string | null | undefined, timeZone?: st
 // ---- display rules (spec §9) ----
 
 const number = (value: number, min: number, max: number) =>
-  new Intl.NumberFormat('pt-BR', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+  numberFormat('pt-BR', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
 
 /** BRL in pt-BR format, 2 decimals: 'R$ 1.234,56'. */
 export const formatMoney = (value: number): string => formatBRL(value);

@@ -1,5 +1,6 @@
 import { getHolidays, type StateCode } from '@brazilian-utils/brazilian-utils';
 import type { MenuStep } from '../steps';
+import { dateTimeFormat } from '../intl';
 
 /**
  * The technical-visit calendar rules (spec §5 "Technical visit form", §9 "Visit calendar"), as pure
@@ -218,7 +219,7 @@ export const TIME_ZONE_BY_UF: Readonly<Record<string, string>> = {
 
 /** The wall clock in `timeZone` at the instant `at` (the caller passes the instant; no clock here). */
 export function localClockAt(at: Date, timeZone: string): LocalClock {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
   }).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
