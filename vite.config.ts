@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { Plugin, UserConfig } from 'vite';
 import { prerenderAndCompress } from './scripts/prerender-plugin';
+import { SESSION_EARLY_START } from './src/shared/pageCode';
 
 /**
  * The machines' `description:` sentences are for analysts: docs/statecharts is written from the
@@ -22,6 +23,14 @@ function machineDescriptionsOut(): Plugin {
   };
 }
 
+/** Every page's head starts a stored session's profile call before any bundle (src/shared/pageCode.ts). */
+function sessionEarlyStart(): Plugin {
+  return {
+    name: 'session-early-start',
+    transformIndexHtml: () => [{ tag: 'script', children: SESSION_EARLY_START, injectTo: 'head' }],
+  };
+}
+
 /** The plugins the browser bundle and the pages rendered at build time are made with (the same CSS class names). */
 const appPlugins = () => [vanillaExtractPlugin(), react(), machineDescriptionsOut()];
 
@@ -37,7 +46,7 @@ export default defineConfig(({ command }) => {
 
 const config = (command: 'build' | 'serve'): UserConfig => ({
   mode: command === 'build' ? 'production' : undefined,
-  plugins: [...appPlugins(), prerenderAndCompress({ entry: 'src/web/prerender.tsx', plugins: appPlugins })],
+  plugins: [...appPlugins(), sessionEarlyStart(), prerenderAndCompress({ entry: 'src/web/prerender.tsx', plugins: appPlugins })],
   root: '.',
   publicDir: 'public',
   build: {

@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { apiDocument, apiOpenApiDocument, servedEndpoints } from '#shared/endpoints';
 import { ErrorCode } from '#shared/errors';
-import { PAGE_LOADER } from '#shared/pageCode';
+import { PAGE_LOADER, SESSION_EARLY_START } from '#shared/pageCode';
 import { messages } from '#shared/messages';
 import { authRoutes } from './auth/routes';
 import { billAdmin } from './bill/admin';
@@ -49,8 +49,8 @@ const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
  */
 const CSP = {
   defaultSrc: ["'self'"],
-  // and the public pages' code loader, by its hash (src/shared/pageCode.ts)
-  scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(PAGE_LOADER).digest('base64')}'`],
+  // and the pages' two inline scripts, by their hashes (src/shared/pageCode.ts)
+  scriptSrc: ["'self'", ...[PAGE_LOADER, SESSION_EARLY_START].map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],

@@ -6,7 +6,7 @@
  * code still starts loading at once after that frame (a hidden tab, which paints no frame, loads
  * it straight away or when it is hidden).
  *
- * The server allows exactly this inline script in its CSP (by its SHA-256), nothing else inline.
+ * The server allows exactly these inline scripts in its CSP (by their SHA-256), nothing else inline.
  */
 
 /** The id of the `<script type="application/json">` that lists the page's code. */
@@ -20,3 +20,22 @@ export interface PageCode {
 
 /** The inline loader (plain ES5: it runs before any bundle). */
 export const PAGE_LOADER = `(function(){var b=document.getElementById(${JSON.stringify(PAGE_CODE_ID)});if(!b)return;var c=JSON.parse(b.textContent),d=!1;function l(){if(d)return;d=!0;for(var i=0;i<c.preload.length;i++){var p=document.createElement("link");p.rel="modulepreload";p.crossOrigin="";p.href=c.preload[i];document.head.appendChild(p)}var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=c.entry;document.head.appendChild(s)}document.addEventListener("visibilitychange",l);if(document.visibilityState==="hidden")l();else requestAnimationFrame(function(){setTimeout(l,0)})})();`;
+
+/** Where the browser keeps the session (spec §3): {auth: {token, signed, phone}, user, schedule}. */
+export const SESSION_STORAGE_KEY = 'portal:session';
+
+/** The profile call a stored session starts before any bundle (GET /portal/customers). */
+export const EARLY_PROFILE_PATH = '/api/v1/portal/customers';
+
+/** What the session's early start leaves on `window` for the API client to take (once). */
+export interface EarlyStart {
+  token: string;
+  /** the answer to the profile call; null when it could not be made */
+  profile: Promise<Response | null>;
+}
+
+/**
+ * In every page's head: a signed-in customer's reload asks for the profile while the code loads,
+ * instead of after it (the journey needs the profile to know which screen to show).
+ */
+export const SESSION_EARLY_START = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;window.__portalEarly={token:t,profile:fetch(${JSON.stringify(EARLY_PROFILE_PATH)},{headers:{Authorization:"Bearer "+t,"Accept-Language":"pt-BR"}}).catch(function(){return null})}}catch(e){}})();`;

@@ -42,6 +42,8 @@ export interface ApiClientOptions {
    * the page that asked is leaving, and a call without a session could only answer 401).
    */
   sessionGate?: () => boolean | Promise<boolean>;
+  /** the answer to this call made before the client loaded (the page's early start), taken once; undefined when there is none */
+  earlyResponse?: (endpoint: Endpoint, token: string | null) => Promise<Response | null> | undefined;
 }
 
 interface Common {
@@ -160,7 +162,8 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
       const token = o.token !== undefined ? o.token : options.getToken?.() ?? null;
       let response: Response;
       try {
-        response = await tracked(token, () => http(relative(endpoint, o.params, o.query), {
+        const early = o.json === undefined && !o.query ? options.earlyResponse?.(endpoint, token) : undefined;
+        response = await tracked(token, async () => (early && await early) || http(relative(endpoint, o.params, o.query), {
           method: endpoint.method,
           json: o.json,
           headers: token ? { Authorization: `Bearer ${token}` } : undefined,

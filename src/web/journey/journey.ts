@@ -5,6 +5,7 @@ import { runsAuthFlow } from '#shared/routes';
 import type { Api, ApiClientOptions } from '../api/client';
 import * as store from './session';
 import { readPhoneProof } from './phoneProof';
+import { takeEarlyResponse } from './earlyStart';
 
 export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
 
@@ -77,6 +78,7 @@ export function createJourney(options: JourneyOptions = {}): Journey {
       getToken: () => holder.actor?.getSnapshot().context.session?.token ?? null,
       onUnauthorized: () => holder.actor?.send({ type: 'session.expired', reason: 'unauthorized' }),
       sessionGate: () => sessionGate(holder.actor),
+      earlyResponse: takeEarlyResponse,
     }));
     return apiLoading;
   };

@@ -3,13 +3,14 @@ import type { Attribution } from '#shared/customer/attribution';
 import type { StoredSession } from '#machines/journey/journeyMachine';
 import type { RegisterType } from '#machines/auth/authMachine';
 import type { PaymentType } from '#machines/proposal/proposalMachine';
+import { SESSION_STORAGE_KEY } from '#shared/pageCode';
 
 /**
  * What the portal keeps in local storage (spec §3): the persisted session under 'portal:session'
  * ({auth: {token, signed, phone}, user, schedule}), and the flags 'showThankYou', 'register-type',
  * 'coupon', 'bill', 'paymentType'. The journey machine decides; these functions only read and write.
  */
-export const SESSION_KEY = 'portal:session';
+export const SESSION_KEY = SESSION_STORAGE_KEY;
 export const THANK_YOU_KEY = 'showThankYou';
 export const REGISTER_TYPE_KEY = 'register-type';
 export const COUPON_KEY = 'coupon';

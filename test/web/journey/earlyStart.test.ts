@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+/**
+ * A reload with a stored session asks for the profile from the page's head, before any bundle
+ * (src/shared/pageCode.ts); the API client's first profile read with that token takes that answer
+ * instead of asking again, and only that read.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_PROFILE_PATH, SESSION_EARLY_START, SESSION_STORAGE_KEY, type EarlyStart } from '../../../src/shared/pageCode';
+import { takeEarlyResponse } from '../../../src/web/journey/earlyStart';
+import { profile } from '../../../src/shared/customer/endpoints';
+import { createTransport } from '../../../src/web/api/transport';
+
+const holder = window as { __portalEarly?: EarlyStart };
+
+/** Runs the head's inline script as the page does. */
+const runHeadScript = () => new Function(SESSION_EARLY_START)();
+
+afterEach(() => {
+  delete holder.__portalEarly;
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the session early start in the page head', () => {
+  it('with a signed session it asks for the profile with the token; without one it asks nothing', async () => {
+    const fetch = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetch);
+    runHeadScript();
+    expect(holder.__portalEarly).toBeUndefined();
+
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ auth: { token: 'tok-1', signed: false, phone: '5511987654321' } }));
+    runHeadScript();
+    expect(holder.__portalEarly).toBeUndefined();
+
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ auth: { token: 'tok-1', signed: true, phone: '5511987654321' }, user: null }));
+    runHeadScript();
+    expect(holder.__portalEarly?.token).toBe('tok-1');
+    expect(fetch).toHaveBeenCalledExactlyOnceWith(EARLY_PROFILE_PATH, { headers: { Authorization: 'Bearer tok-1', 'Accept-Language': 'pt-BR' } });
+  });
+
+  it('a broken stored session or a failed call leaves the app to ask itself', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, '{not json');
+    runHeadScript();
+    expect(holder.__portalEarly).toBeUndefined();
+
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ auth: { token: 'tok-1', signed: true } }));
+    runHeadScript();
+    expect(await holder.__portalEarly?.profile).toBeNull();
+  });
+});
+
+describe('the API client takes the early answer', () => {
+  const early = (token: string, body: unknown) => {
+    holder.__portalEarly = { token, profile: Promise.resolve(new Response(JSON.stringify(body), { status: 401, headers: { 'Content-Type': 'application/json' } })) };
+  };
+
+  it('for the first profile read with the same token only', () => {
+    early('tok-1', {});
+    expect(takeEarlyResponse(profile, 'tok-2')).toBeUndefined();
+    expect(holder.__portalEarly).toBeUndefined(); // a stale answer is dropped, not kept for later
+
+    early('tok-1', {});
+    expect(takeEarlyResponse(profile, 'tok-1')).toBeInstanceOf(Promise);
+    expect(takeEarlyResponse(profile, 'tok-1')).toBeUndefined();
+  });
+
+  it('its status counts as the call\'s own (a 401 ends the session) and nothing is sent again', async () => {
+    early('tok-1', { code: 'UNAUTHORIZED', message: 'Sessão expirada' });
+    const fetch = vi.fn(async () => new Response('{}'));
+    const onUnauthorized = vi.fn();
+    const t = createTransport({ fetch, origin: 'http://portal.test', getToken: () => 'tok-1', onUnauthorized, earlyResponse: takeEarlyResponse });
+    await expect(t.call(profile, { token: 'tok-1' })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(fetch).not.toHaveBeenCalled();
+    // the next read is a call of its own
+    await t.call(profile, { token: 'tok-1' }).catch(() => undefined);
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+});
