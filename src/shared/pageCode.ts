@@ -27,7 +27,10 @@ export const SESSION_STORAGE_KEY = 'portal:session';
 /** The profile call a stored session starts before any bundle (GET /portal/customers). */
 export const EARLY_PROFILE_PATH = '/api/v1/portal/customers';
 
-/** What the session's early start leaves on `window` for the API client to take (once). */
+/** The `window` property the session's early start leaves its call in, for the API client to take (once). */
+export const EARLY_START_GLOBAL = '__portalEarly';
+
+/** What the session's early start leaves on `window`. */
 export interface EarlyStart {
   token: string;
   /** the answer to the profile call; null when it could not be made */
@@ -38,4 +41,4 @@ export interface EarlyStart {
  * In every page's head: a signed-in customer's reload asks for the profile while the code loads,
  * instead of after it (the journey needs the profile to know which screen to show).
  */
-export const SESSION_EARLY_START = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;window.__portalEarly={token:t,profile:fetch(${JSON.stringify(EARLY_PROFILE_PATH)},{headers:{Authorization:"Bearer "+t,"Accept-Language":"pt-BR"}}).catch(function(){return null})}}catch(e){}})();`;
+export const SESSION_EARLY_START = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;window[${JSON.stringify(EARLY_START_GLOBAL)}]={token:t,profile:fetch(${JSON.stringify(EARLY_PROFILE_PATH)},{headers:{Authorization:"Bearer "+t,"Accept-Language":"pt-BR"}}).catch(function(){return null})}}catch(e){}})();`;

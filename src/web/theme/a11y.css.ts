@@ -12,3 +12,13 @@ export const visuallyHidden = style({
   whiteSpace: 'nowrap',
   border: 0,
 });
+
+/** A round icon-only control with the 44 × 44 px touch target (WCAG 2.5.5), its icon centred. */
+export const iconTarget = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 44,
+  height: 44,
+  outline: 'none',
+});

@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 import { up } from '../../theme/media';
+import { iconTarget } from '../../theme/a11y.css';
 
 export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: vars.color.background });
 
@@ -121,18 +122,12 @@ export const bar = style({ flex: 1, borderRadius: 4, background: vars.color.acce
 export const barHeights = [40, 55, 48, 70, 62, 85, 78].map((h) => style({ height: `${h}%` }));
 
 export const socialList = style({ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
-export const socialLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: 44,
-  height: 44,
+export const socialLink = style([iconTarget, {
   borderRadius: vars.radius.pill,
   background: 'rgba(255, 255, 255, 0.1)',
   color: vars.color.textOnDark,
-  outline: 'none',
   selectors: {
     '&:hover': { background: vars.color.accent, color: vars.color.accentContrast },
     '&:focus-visible': { boxShadow: `0 0 0 3px ${vars.color.sun}` },
   },
-});
+}]);

@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/theme.css';
 import { reducedMotion } from '../../../theme/media';
 import { BENEFITS_CAROUSEL_BELOW_PX, carouselQuery, INFO_CAROUSEL_BELOW_PX, type CarouselWidth } from './carouselWidths';
+import { iconTarget } from '../../../theme/a11y.css';
 
 const below = (width: CarouselWidth) => `screen and ${carouselQuery(width)}`;
 
@@ -52,23 +53,17 @@ export const controls: Record<CarouselWidth, string> = {
   [BENEFITS_CAROUSEL_BELOW_PX]: controlsBelow(BENEFITS_CAROUSEL_BELOW_PX),
 };
 
-export const control = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: 44,
-  height: 44,
+export const control = style([iconTarget, {
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.borderStrong}`,
   background: vars.color.surface,
   color: vars.color.brand,
   cursor: 'pointer',
-  outline: 'none',
   selectors: {
     '&:hover': { background: vars.color.brandSoft },
     '&:focus-visible': { boxShadow: vars.shadow.focus },
   },
-});
+}]);
 
 export const dots = style({ display: 'flex', gap: vars.space.xs, margin: `0 ${vars.space.sm}` });
 export const dot = style({

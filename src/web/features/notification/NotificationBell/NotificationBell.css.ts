@@ -1,25 +1,20 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/theme.css';
+import { iconTarget } from '../../../theme/a11y.css';
 
-export const bell = style({
+export const bell = style([iconTarget, {
   position: 'relative',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: 44,
-  height: 44,
   border: 0,
   borderRadius: vars.radius.pill,
   background: 'transparent',
   color: vars.color.brand,
   cursor: 'pointer',
-  outline: 'none',
   selectors: {
     '&[data-hovered]': { background: vars.color.brandSoft },
     '&[data-pressed]': { background: vars.color.brandSoft },
     '&[data-focus-visible]': { boxShadow: vars.shadow.focus },
   },
-});
+}]);
 
 export const badge = style({
   position: 'absolute',
