@@ -1,7 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 import { narrow, up } from '../../theme/media';
-import { iconTarget } from '../../theme/a11y.css';
 
 const SIDEBAR = 288;
 
@@ -138,18 +137,26 @@ export const topbarLogo = style({ '@media': { [up.lg]: { display: 'none' } } });
 export const topbarSpacer = style({ flex: 1 });
 export const topbarSlot = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
 
-export const menuButton = style([iconTarget, {
+// not composed from theme/a11y.css `iconTarget`: its display changes with the width, and a
+// composed class's own rule may come later in the built CSS and show the button on a desktop
+export const menuButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 44,
+  height: 44,
   border: 0,
   borderRadius: vars.radius.md,
   background: 'transparent',
   color: vars.color.brand,
   cursor: 'pointer',
+  outline: 'none',
   selectors: {
     '&[data-hovered]': { background: vars.color.brandSoft },
     '&[data-focus-visible]': { boxShadow: vars.shadow.focus },
   },
   '@media': { [up.lg]: { display: 'none' } },
-}]);
+});
 
 /** Hidden until it has the keyboard's focus, then shown over the top-left corner. */
 export const skipLink = style({
