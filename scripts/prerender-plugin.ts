@@ -7,11 +7,12 @@
  *    server sends by Accept-Encoding (src/server/http/static.ts).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
-import { PAGE_CODE_ID, PAGE_LOADER, type PageCode } from '../src/shared/pageCode';
+import { PAGE_CODE_ID, PAGE_LOADER, PRIVATE_CODE_ID, SESSION_EARLY_START, type CodeFiles, type PageCode, type PrivateCode } from '../src/shared/pageCode';
+import { SCREENS } from '../src/shared/routes';
 
 /** Extensions of the files that get compressed twins (images other than SVG and fonts are compressed already). */
 const TEXT = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
@@ -22,6 +23,9 @@ type Manifest = Record<string, ManifestChunk>;
 interface PrerenderModule {
   PRERENDERED_PAGES: ReadonlyArray<{ key: string; modules: readonly string[] }>;
   renderPage(key: string): Promise<{ key: string; url: string; title: string; html: string }>;
+  renderLoading(): Promise<string>;
+  PRIVATE_SHELL_MODULES: readonly string[];
+  PRIVATE_SCREEN_MODULES: Readonly<Record<string, string>>;
 }
 
 /** The id of the empty element after a prerendered page's markup, which its first paint waits for. */
@@ -92,6 +96,62 @@ export function pageHtml(
     .replace('<div id="root"></div>', () => `<div id="root" data-screen="${escapeHtml(page.key)}">${page.html}</div><div id="${PAGE_END}" hidden></div>`);
 }
 
+/** The manifest with a key for every source module of the build, each to its chunk's entry. */
+export function withModuleKeys(manifest: Manifest, fileOfModule: ReadonlyMap<string, string>): Manifest {
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const keyed: Manifest = { ...manifest };
+  for (const [module, file] of fileOfModule) {
+    const chunk = byFile.get(file);
+    if (chunk && !(module in keyed)) keyed[module] = chunk;
+  }
+  return keyed;
+}
+
+/**
+ * The signed-in pages' code for index.html: the frame's files, and each screen's own (without the
+ * frame's) under every path it is served at.
+ */
+export function privateCode(
+  manifest: Manifest,
+  shellModules: readonly string[],
+  screenModules: Readonly<Record<string, string>>,
+  base: string,
+): PrivateCode {
+  const rooted = (files: { js: string[]; css: string[] }, without?: CodeFiles): CodeFiles => ({
+    js: files.js.map((f) => base + f).filter((f) => !without?.js.includes(f)),
+    css: files.css.map((f) => base + f).filter((f) => !without?.css.includes(f)),
+  });
+  const shell = rooted(linkedFiles(manifest, shellModules));
+  const screens: Record<string, CodeFiles> = {};
+  for (const [key, module] of Object.entries(screenModules)) {
+    const row = (SCREENS as Record<string, { path: string; aliases?: readonly string[] }>)[key];
+    if (!row) throw new Error(`prerender: no screen ${key} in src/shared/routes.ts`);
+    const files = rooted(linkedFiles(manifest, [module]), shell);
+    for (const path of [row.path, ...(row.aliases ?? [])]) screens[path] = files;
+  }
+  return { shell, screens };
+}
+
+/**
+ * index.html for every route without a page of its own: the loading screen inside #root (painted
+ * from the HTML), and the signed-in pages' code listed before the head's early start, which reads it.
+ */
+export function fallbackHtml(template: string, loading: string, code: PrivateCode): string {
+  const early = `<script>${SESSION_EARLY_START}</script>`;
+  if (!template.includes(early)) throw new Error('prerender: index.html has no session early start script');
+  if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+  // what index.html loads already (the entry's chunks and CSS) is not listed again
+  const fresh = (files: CodeFiles): CodeFiles => ({
+    js: files.js.filter((f) => !template.includes(`"${f}"`)),
+    css: files.css.filter((f) => !template.includes(`"${f}"`)),
+  });
+  const listed: PrivateCode = { shell: fresh(code.shell), screens: Object.fromEntries(Object.entries(code.screens).map(([path, files]) => [path, fresh(files)])) };
+  const block = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(listed).replace(/</g, '\\u003c')}</script>`;
+  return template
+    .replace(early, () => `${block}\n    ${early}`)
+    .replace('<div id="root"></div>', () => `<div id="root">${loading}</div>`);
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -121,18 +181,27 @@ export function compressTextFiles(dir: string): number {
  */
 export function prerenderAndCompress(options: { entry: string; plugins: () => PluginOption[] }): Plugin {
   let config: ResolvedConfig;
+  // the built file of every source module: a module that shares a chunk with others (the API
+  // client) has no key of its own in Vite's manifest
+  const fileOfModule = new Map<string, string>();
   return {
     name: 'prerender-and-compress',
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     config: () => ({ build: { manifest: true } }),
     configResolved(resolved) { config = resolved; },
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of chunk.moduleIds) fileOfModule.set(relative(config.root, id).split(sep).join('/'), chunk.fileName);
+      }
+    },
     closeBundle: {
       sequential: true,
       order: 'post',
       async handler() {
         const outDir = resolve(config.root, config.build.outDir);
         const manifestFile = join(outDir, '.vite', 'manifest.json');
-        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+        const manifest = withModuleKeys(JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest, fileOfModule);
         rmSync(join(outDir, '.vite'), { recursive: true, force: true });
 
         // a server build of the prerender entry, next to dist/web so it finds node_modules
@@ -163,6 +232,8 @@ export function prerenderAndCompress(options: { entry: string; plugins: () => Pl
             const readCss = (file: string) => readFileSync(join(outDir, file), 'utf8');
             writeFileSync(join(dir, 'index.html'), pageHtml(template, page, linkedFiles(manifest, modules), config.base, readCss));
           }
+          const code = privateCode(manifest, mod.PRIVATE_SHELL_MODULES, mod.PRIVATE_SCREEN_MODULES, config.base);
+          writeFileSync(join(outDir, 'index.html'), fallbackHtml(template, await mod.renderLoading(), code));
           config.logger.info(`prerendered ${mod.PRERENDERED_PAGES.length} public pages in ${Date.now() - started} ms`);
         } finally {
           rmSync(serverDir, { recursive: true, force: true });

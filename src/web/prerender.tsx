@@ -5,6 +5,10 @@ import { PATHS, screenByPath, urlOfPath, type ScreenKey } from '#shared/routes';
 import { screenPath } from '#machines/journey/journeyMachine';
 import { App, startPortal } from './app/App';
 import { preloadJourneyCode } from './journey/journey';
+import { LoadingScreen } from './ui/LoadingScreen/LoadingScreen';
+import { PRIVATE_SCREEN_MODULES, PRIVATE_SHELL_MODULES } from './app/screenModules';
+
+export { PRIVATE_SCREEN_MODULES, PRIVATE_SHELL_MODULES };
 
 /**
  * The public pages rendered at build time (vite.config.ts writes them to dist/web/<url>/index.html
@@ -47,4 +51,16 @@ export async function renderPage(key: ScreenKey): Promise<RenderedPage> {
     portal.disconnect();
     portal.journey.stop();
   }
+}
+
+/**
+ * What index.html (the page of every other route: the signed-in pages, the flow's later screens)
+ * shows until the code has rendered: the loading screen React renders first anyway, so the page
+ * paints from its HTML and React's first render replaces it with the same markup.
+ */
+export async function renderLoading(): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(<LoadingScreen />);
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }

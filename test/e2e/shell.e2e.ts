@@ -259,6 +259,34 @@ describe('public pages rendered at build time', () => {
     await context.close();
   });
 
+  test('a signed-in reload paints the loading screen from its HTML and fetches the frame\'s and the screen\'s code beside the entry', async () => {
+    const customer = await signUpCustomer();
+    const { context, page } = await newPage(browser, PHONE);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await held; await route.continue(); });
+    await page.goto(portal.url + '/api/v1/openapi.json');
+    await page.evaluate(({ token, phone }) => {
+      localStorage.setItem('portal:session', JSON.stringify({ auth: { token, signed: true, phone }, user: null, schedule: null }));
+    }, { token: customer.token, phone: customer.phone });
+    // the held entry keeps DOMContentLoaded back
+    await page.goto(portal.url + '/pt/bill', { waitUntil: 'commit' });
+    // the entry is still held: what the page shows and asks for comes from its HTML alone
+    await page.getByRole('status').getByText('Carregando…').waitFor();
+    for (const until = Date.now() + 10_000; !requested.some((path) => /^\/assets\/BillScreen-[^/]+\.js$/.test(path));) {
+      assert.ok(Date.now() < until, `the bill screen's code was not asked for: ${requested.join(' ')}`);
+      await page.waitForTimeout(50);
+    }
+    assert.ok(requested.some((path) => /^\/assets\/PrivateShell-[^/]+\.js$/.test(path)), 'the frame\'s code is asked for before the entry runs');
+    assert.ok(requested.includes('/api/v1/portal/customers'), 'the profile is asked for before the entry runs');
+    assert.ok(!requested.some((path) => /VisitScreen|ProposalScreen/.test(path)), 'other screens\' code is not fetched');
+    release();
+    await page.getByRole('heading', { name: 'Conta de luz', level: 1 }).waitFor();
+    await context.close();
+  });
+
   test('a private deep link without a session gets the app (index.html), which shows the landing page', async () => {
     const { context, page } = await newPage(browser, PHONE);
     const res = await page.goto(portal.url + '/pt/technical-visit');

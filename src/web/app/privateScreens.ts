@@ -1,27 +1,32 @@
+import type { ComponentType } from 'react';
 import type { PrivateScreenKey } from '#shared/routes';
 import type { Screen } from './screens';
 import { lazyScreen } from './lazyScreen';
+import { PRIVATE_SCREEN_MODULES } from './screenModules';
 
 /**
  * The screen map of the signed-in screens of src/shared/routes.ts (loaded with the signed-in
- * frame). A screen not built yet shows the placeholder inside the frame.
+ * frame), from the source files of screenModules.ts. A screen not built yet shows the placeholder
+ * inside the frame.
  */
-const proposal = lazyScreen(() => import('../features/proposal/ProposalScreen'));
-const placeholder = lazyScreen(() => import('../features/placeholder/PlaceholderScreen'));
+const code = import.meta.glob<{ default: ComponentType }>('../features/*/*Screen.tsx');
 
-// screens that share a component share the lazy wrapper, so moving between them keeps it mounted
-const PRIVATE_SCREENS: Readonly<Record<PrivateScreenKey, ReturnType<typeof lazyScreen>>> = {
-  bill: lazyScreen(() => import('../features/bill/BillScreen')),
-  profile: placeholder,
-  technicalVisit: lazyScreen(() => import('../features/visit/VisitScreen')),
-  proposalInitial: proposal,
-  proposalFinal: proposal,
-  payment: placeholder,
-  planSignature: placeholder,
-  projectStatus: placeholder,
-  customersSignature: placeholder,
-  bookingPayment: placeholder,
+// screens that share a module share the lazy wrapper, so moving between them keeps it mounted
+const byModule = new Map<string, ReturnType<typeof lazyScreen>>();
+const lazyOf = (module: string) => {
+  let screen = byModule.get(module);
+  if (!screen) {
+    const load = code[module.replace(/^src\/web\//, '../')];
+    if (!load) throw new Error(`no screen module ${module}`);
+    screen = lazyScreen(load);
+    byModule.set(module, screen);
+  }
+  return screen;
 };
+
+const PRIVATE_SCREENS = Object.fromEntries(
+  Object.entries(PRIVATE_SCREEN_MODULES).map(([key, module]) => [key, lazyOf(module)]),
+) as Readonly<Record<PrivateScreenKey, ReturnType<typeof lazyScreen>>>;
 
 export const PRIVATE_SCREEN_COMPONENTS: Readonly<Record<PrivateScreenKey, Screen>> = Object.fromEntries(
   Object.entries(PRIVATE_SCREENS).map(([key, screen]) => [key, screen.Screen]),

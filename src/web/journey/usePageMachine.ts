@@ -1,6 +1,6 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useMachine } from '@xstate/react';
-import type { AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import type { Actor, AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
 import { messages as m, type MessageKey } from '#shared/messages';
 import { toast } from '../ui/Toast/toastQueue';
 
@@ -30,7 +30,7 @@ export function usePageMachine<M extends AnyStateMachine>(
   machine: M,
   actors: Implementations<M>['actors'],
   options: PageMachineOptions<M> = {},
-): [SnapshotFrom<M>, (event: EventFrom<M>) => SnapshotFrom<M>, ReturnType<typeof useMachine<M>>[2]] {
+): [SnapshotFrom<M>, (event: EventFrom<M>) => SnapshotFrom<M>, Actor<M>] {
   const latest = useRef(options);
   useLayoutEffect(() => { latest.current = options; });
   const [provided] = useState(() => {
@@ -47,10 +47,31 @@ export function usePageMachine<M extends AnyStateMachine>(
     const actions = { ...Object.fromEntries(Object.entries(page).filter(([name]) => name in declared)), ...edge };
     return machine.provide({ actors, actions } as Implementations<M>) as M;
   });
-  const [snapshot, , actor] = useMachine(provided, { input: options.input } as never);
+  const actor = useActorRef(provided, { input: options.input } as never) as unknown as Actor<M>;
+  const [snapshot, setSnapshot] = useState(() => actor.getSnapshot() as SnapshotFrom<M>);
+  // What the customer does (an event sent from the page) shows at once: a field keeps what is
+  // typed. What arrives by itself (an answer, a timer) renders as a transition, which React does
+  // in slices between frames: the visit form's calendar takes ~100 ms to mount on a slow phone,
+  // and it must not hold a tap or the first paint of the page's lead behind it.
+  const sending = useRef(0);
+  useEffect(() => {
+    const show = (next: SnapshotFrom<M>) => {
+      if (sending.current > 0) setSnapshot(next);
+      else startTransition(() => setSnapshot(next));
+    };
+    setSnapshot(actor.getSnapshot() as SnapshotFrom<M>);
+    const subscription = actor.subscribe({ next: show, error: () => setSnapshot(actor.getSnapshot() as SnapshotFrom<M>) });
+    return () => subscription.unsubscribe();
+  }, [actor]);
   const send = useCallback((event: EventFrom<M>) => {
-    actor.send(event);
+    sending.current += 1;
+    try {
+      actor.send(event);
+    } finally {
+      sending.current -= 1;
+    }
     return actor.getSnapshot() as SnapshotFrom<M>;
   }, [actor]);
-  return [snapshot as SnapshotFrom<M>, send, actor];
+  if ((snapshot as { status?: string }).status === 'error') throw (snapshot as { error?: unknown }).error;
+  return [snapshot, send, actor];
 }

@@ -5,7 +5,7 @@
  * instead of asking again, and only that read.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_PROFILE_PATH, SESSION_EARLY_START, SESSION_STORAGE_KEY, type EarlyStart } from '../../../src/shared/pageCode';
+import { EARLY_PROFILE_PATH, PRIVATE_CODE_ID, SESSION_EARLY_START, SESSION_STORAGE_KEY, type EarlyStart, type PrivateCode } from '../../../src/shared/pageCode';
 import { takeEarlyResponse } from '../../../src/web/journey/earlyStart';
 import { profile } from '../../../src/shared/customer/endpoints';
 import { createTransport } from '../../../src/web/api/transport';
@@ -17,6 +17,8 @@ const runHeadScript = () => new Function(SESSION_EARLY_START)();
 
 afterEach(() => {
   delete holder.__portalEarly;
+  document.head.innerHTML = '';
+  window.history.replaceState(null, '', '/');
   localStorage.clear();
   vi.unstubAllGlobals();
 });
@@ -47,6 +49,43 @@ describe('the session early start in the page head', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ auth: { token: 'tok-1', signed: true } }));
     runHeadScript();
     expect(await holder.__portalEarly?.profile).toBeNull();
+  });
+});
+
+describe('the signed-in code the page head fetches', () => {
+  const code: PrivateCode = {
+    shell: { js: ['/assets/PrivateShell-a.js', '/assets/client-b.js'], css: ['/assets/PrivateShell-c.css'] },
+    screens: { '/technical-visit': { js: ['/assets/VisitScreen-d.js'], css: ['/assets/VisitScreen-e.css'] } },
+  };
+  const listed = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
+  const signedIn = () => localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ auth: { token: 'tok-1', signed: true } }));
+
+  it('with a stored session, the frame\'s and the asked-for screen\'s code, side by side with the entry', () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}')));
+    document.head.innerHTML = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(code)}</script>`;
+    window.history.replaceState(null, '', '/pt/technical-visit');
+    signedIn();
+    runHeadScript();
+    expect(listed()).toEqual([
+      'modulepreload /assets/PrivateShell-a.js', 'modulepreload /assets/client-b.js', 'stylesheet /assets/PrivateShell-c.css',
+      'modulepreload /assets/VisitScreen-d.js', 'stylesheet /assets/VisitScreen-e.css',
+    ]);
+  });
+
+  it('nothing without a session, on a page that is not a signed-in screen, or without the list', () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}')));
+    document.head.innerHTML = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(code)}</script>`;
+    window.history.replaceState(null, '', '/pt/technical-visit');
+    runHeadScript();
+    window.history.replaceState(null, '', '/pt/login');
+    signedIn();
+    runHeadScript();
+    expect(listed()).toEqual([]);
+    document.head.innerHTML = '';
+    window.history.replaceState(null, '', '/pt/technical-visit');
+    runHeadScript();
+    expect(listed()).toEqual([]);
+    expect(holder.__portalEarly?.token).toBe('tok-1'); // the profile is still asked for
   });
 });
 
