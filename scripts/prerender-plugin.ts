@@ -26,6 +26,7 @@ interface PrerenderModule {
   renderLoading(): Promise<string>;
   PRIVATE_SHELL_MODULES: readonly string[];
   PRIVATE_SCREEN_MODULES: Readonly<Record<string, string>>;
+  PRIVATE_READS: Readonly<Record<string, string[]>>;
 }
 
 /** The id of the empty element after a prerendered page's markup, which its first paint waits for. */
@@ -115,18 +116,20 @@ export function privateCode(
   manifest: Manifest,
   shellModules: readonly string[],
   screenModules: Readonly<Record<string, string>>,
+  reads: Readonly<Record<string, string[]>>,
   base: string,
 ): PrivateCode {
-  const rooted = (files: { js: string[]; css: string[] }, without?: CodeFiles): CodeFiles => ({
+  const rooted = (files: { js: string[]; css: string[] }, read: string[] = [], without?: CodeFiles): CodeFiles => ({
     js: files.js.map((f) => base + f).filter((f) => !without?.js.includes(f)),
     css: files.css.map((f) => base + f).filter((f) => !without?.css.includes(f)),
+    reads: read,
   });
-  const shell = rooted(linkedFiles(manifest, shellModules));
+  const shell = rooted(linkedFiles(manifest, shellModules), reads.shell);
   const screens: Record<string, CodeFiles> = {};
   for (const [key, module] of Object.entries(screenModules)) {
     const row = (SCREENS as Record<string, { path: string; aliases?: readonly string[] }>)[key];
     if (!row) throw new Error(`prerender: no screen ${key} in src/shared/routes.ts`);
-    const files = rooted(linkedFiles(manifest, [module]), shell);
+    const files = rooted(linkedFiles(manifest, [module]), reads[key], shell);
     for (const path of [row.path, ...(row.aliases ?? [])]) screens[path] = files;
   }
   return { shell, screens };
@@ -144,6 +147,7 @@ export function fallbackHtml(template: string, loading: string, code: PrivateCod
   const fresh = (files: CodeFiles): CodeFiles => ({
     js: files.js.filter((f) => !template.includes(`"${f}"`)),
     css: files.css.filter((f) => !template.includes(`"${f}"`)),
+    reads: files.reads,
   });
   const listed: PrivateCode = { shell: fresh(code.shell), screens: Object.fromEntries(Object.entries(code.screens).map(([path, files]) => [path, fresh(files)])) };
   const block = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(listed).replace(/</g, '\\u003c')}</script>`;
@@ -232,7 +236,7 @@ export function prerenderAndCompress(options: { entry: string; plugins: () => Pl
             const readCss = (file: string) => readFileSync(join(outDir, file), 'utf8');
             writeFileSync(join(dir, 'index.html'), pageHtml(template, page, linkedFiles(manifest, modules), config.base, readCss));
           }
-          const code = privateCode(manifest, mod.PRIVATE_SHELL_MODULES, mod.PRIVATE_SCREEN_MODULES, config.base);
+          const code = privateCode(manifest, mod.PRIVATE_SHELL_MODULES, mod.PRIVATE_SCREEN_MODULES, mod.PRIVATE_READS, config.base);
           writeFileSync(join(outDir, 'index.html'), fallbackHtml(template, await mod.renderLoading(), code));
           config.logger.info(`prerendered ${mod.PRERENDERED_PAGES.length} public pages in ${Date.now() - started} ms`);
         } finally {

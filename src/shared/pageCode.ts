@@ -32,10 +32,11 @@ export const EARLY_PROFILE_PATH = '/api/v1/portal/customers';
 /** The id of the `<script type="application/json">` in index.html that lists the signed-in pages' code. */
 export const PRIVATE_CODE_ID = 'private-code';
 
-/** Built JS and CSS files (paths from the site's root). */
+/** Built JS and CSS files (paths from the site's root), and the API reads (GET paths under /api/v1, no parameters) a page makes as it opens. */
 export interface CodeFiles {
   js: string[];
   css: string[];
+  reads: string[];
 }
 
 /** What the signed-in pages' JSON block holds: the frame's code and, by path after the language segment, each screen's own. */
@@ -44,21 +45,30 @@ export interface PrivateCode {
   screens: Record<string, CodeFiles>;
 }
 
-/** The `window` property the session's early start leaves its call in, for the API client to take (once). */
+/** The `window` property the session's early start leaves its calls in, for the API client to take (each once). */
 export const EARLY_START_GLOBAL = '__portalEarly';
+
+/**
+ * How long the early answers may stand in for the page's own reads (ms since the head asked): a
+ * screen opened later, after a redirect or a click, asks the server itself.
+ */
+export const EARLY_READS_FOR_MS = 10_000;
 
 /** What the session's early start leaves on `window`. */
 export interface EarlyStart {
   token: string;
-  /** the answer to the profile call; null when it could not be made */
-  profile: Promise<Response | null>;
+  /** Date.now() when the head asked */
+  at: number;
+  /** by path ('/api/v1/portal/customers'): the answer; null when the call could not be made */
+  reads: Record<string, Promise<Response | null>>;
 }
 
 /**
  * In every page's head: a signed-in customer's reload asks for the profile while the code loads,
- * instead of after it (the journey needs the profile to know which screen to show), and fetches
- * the signed-in frame's and the asked-for screen's code (index.html's PRIVATE_CODE_ID block) side
- * by side with the entry, instead of each chunk after the one that imports it. Stylesheets added
- * by a script block no rendering; Vite's loader finds them linked and does not link them again.
+ * instead of after it (the journey needs the profile to know which screen to show). On a signed-in
+ * page it also fetches the frame's and the asked-for screen's code (index.html's PRIVATE_CODE_ID
+ * block) side by side with the entry, instead of each chunk after the one that imports it, and
+ * makes their first reads (before the code: a browser opens six connections to a host). Stylesheets added by a script block no rendering; Vite's loader finds
+ * them linked and does not link them again.
  */
-export const SESSION_EARLY_START = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;window[${JSON.stringify(EARLY_START_GLOBAL)}]={token:t,profile:fetch(${JSON.stringify(EARLY_PROFILE_PATH)},{headers:{Authorization:"Bearer "+t,"Accept-Language":"pt-BR"}}).catch(function(){return null})};var b=document.getElementById(${JSON.stringify(PRIVATE_CODE_ID)});if(!b)return;var c=JSON.parse(b.textContent),f=c.screens[location.pathname.replace(/^\\/${LANG}(?=\\/)/,"")];if(!f)return;[c.shell,f].forEach(function(g){g.js.forEach(function(h){l("modulepreload",h)});g.css.forEach(function(h){l("stylesheet",h)})})}catch(e){}function l(r,h){var k=document.createElement("link");k.rel=r;k.crossOrigin="";k.href=h;document.head.appendChild(k)}})();`;
+export const SESSION_EARLY_START = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;var r={};function g(u){if(!r[u])r[u]=fetch(u,{headers:{Authorization:"Bearer "+t,"Accept-Language":"pt-BR"}}).catch(function(){return null})}g(${JSON.stringify(EARLY_PROFILE_PATH)});window[${JSON.stringify(EARLY_START_GLOBAL)}]={token:t,at:Date.now(),reads:r};var b=document.getElementById(${JSON.stringify(PRIVATE_CODE_ID)});if(!b)return;var c=JSON.parse(b.textContent),f=c.screens[location.pathname.replace(/^\\/${LANG}(?=\\/)/,"")];if(!f)return;[c.shell,f].forEach(function(h){h.reads.forEach(g)});[c.shell,f].forEach(function(h){h.js.forEach(function(u){l("modulepreload",u)});h.css.forEach(function(u){l("stylesheet",u)})})}catch(e){}function l(k,u){var n=document.createElement("link");n.rel=k;n.crossOrigin="";n.href=u;document.head.appendChild(n)}})();`;

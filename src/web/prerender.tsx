@@ -6,9 +6,14 @@ import { screenPath } from '#machines/journey/journeyMachine';
 import { App, startPortal } from './app/App';
 import { preloadJourneyCode } from './journey/journey';
 import { LoadingScreen } from './ui/LoadingScreen/LoadingScreen';
-import { PRIVATE_SCREEN_MODULES, PRIVATE_SHELL_MODULES } from './app/screenModules';
+import { PRIVATE_SCREEN_MODULES, PRIVATE_SCREEN_READS, PRIVATE_SHELL_MODULES, PRIVATE_SHELL_READS, readPaths } from './app/screenModules';
 
 export { PRIVATE_SCREEN_MODULES, PRIVATE_SHELL_MODULES };
+/** What each signed-in page reads as it opens (the frame's under 'shell'), as paths under /api/v1. */
+export const PRIVATE_READS: Readonly<Record<string, string[]>> = {
+  shell: readPaths(PRIVATE_SHELL_READS),
+  ...Object.fromEntries(Object.keys(PRIVATE_SCREEN_MODULES).map((key) => [key, readPaths(PRIVATE_SCREEN_READS[key as keyof typeof PRIVATE_SCREEN_MODULES])])),
+};
 
 /**
  * The public pages rendered at build time (vite.config.ts writes them to dist/web/<url>/index.html

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
-  DESKTOP, PHONE, accessibilityProblems, callApi, launchBrowser, newPage, openSignedIn, shot, signUpThroughApi, startPortal,
+  DESKTOP, PHONE, accessibilityProblems, callApi, launchBrowser, newPage, openSignedIn, sendApprovableBill, shot, signUpThroughApi, startPortal,
   type ApiInit, type E2eCustomer, type RunningPortal,
 } from './support';
 import { messages as m } from '../../src/shared/messages';
@@ -259,8 +259,11 @@ describe('public pages rendered at build time', () => {
     await context.close();
   });
 
-  test('a signed-in reload paints the loading screen from its HTML and fetches the frame\'s and the screen\'s code beside the entry', async () => {
+  test('a signed-in reload paints the loading screen from its HTML and fetches the frame\'s and the screen\'s code and first reads beside the entry', async () => {
+    // at the visit step: the visit page reads its visit and the calendar as it opens
     const customer = await signUpCustomer();
+    await sendApprovableBill(portal, customer.token);
+    assert.equal((await api(`/admin/customers/${customer.id}/approve/proposal`, { method: 'PUT', token: customer.token })).status, 200);
     const { context, page } = await newPage(browser, PHONE);
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -272,18 +275,22 @@ describe('public pages rendered at build time', () => {
       localStorage.setItem('portal:session', JSON.stringify({ auth: { token, signed: true, phone }, user: null, schedule: null }));
     }, { token: customer.token, phone: customer.phone });
     // the held entry keeps DOMContentLoaded back
-    await page.goto(portal.url + '/pt/bill', { waitUntil: 'commit' });
+    await page.goto(portal.url + '/pt/technical-visit', { waitUntil: 'commit' });
     // the entry is still held: what the page shows and asks for comes from its HTML alone
     await page.getByRole('status').getByText('Carregando…').waitFor();
-    for (const until = Date.now() + 10_000; !requested.some((path) => /^\/assets\/BillScreen-[^/]+\.js$/.test(path));) {
-      assert.ok(Date.now() < until, `the bill screen's code was not asked for: ${requested.join(' ')}`);
+    const reads = ['/api/v1/portal/customers', '/api/v1/portal/notifications', '/api/v1/portal/customers/scheduling', '/api/v1/portal/config-calendar'];
+    for (const until = Date.now() + 10_000; !requested.some((path) => /^\/assets\/VisitScreen-[^/]+\.js$/.test(path)) || !reads.every((read) => requested.includes(read));) {
+      assert.ok(Date.now() < until, `the visit screen's code and reads were not asked for: ${requested.join(' ')}`);
       await page.waitForTimeout(50);
     }
     assert.ok(requested.some((path) => /^\/assets\/PrivateShell-[^/]+\.js$/.test(path)), 'the frame\'s code is asked for before the entry runs');
-    assert.ok(requested.includes('/api/v1/portal/customers'), 'the profile is asked for before the entry runs');
-    assert.ok(!requested.some((path) => /VisitScreen|ProposalScreen/.test(path)), 'other screens\' code is not fetched');
+    assert.ok(!requested.some((path) => /BillScreen|ProposalScreen/.test(path)), 'other screens\' code is not fetched');
     release();
-    await page.getByRole('heading', { name: 'Conta de luz', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Visita técnica', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /Notificações/ }).waitFor();
+    // the app took those answers instead of asking again (the visit page reads the profile once more itself)
+    const count = (path: string) => requested.filter((p) => p === path).length;
+    assert.deepEqual(reads.map(count), [2, 1, 1, 1], requested.filter((p) => p.startsWith('/api/')).join(' '));
     await context.close();
   });
 

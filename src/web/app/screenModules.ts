@@ -1,4 +1,8 @@
+import type { Endpoint } from '#shared/endpoint';
+import { bills } from '#shared/bill/endpoints';
+import { notifications } from '#shared/notification/endpoints';
 import type { PrivateScreenKey } from '#shared/routes';
+import { blockedDays, visit } from '#shared/visit/endpoints';
 
 /**
  * The source file of the signed-in frame and of each signed-in screen. privateScreens.ts loads the
@@ -6,6 +10,11 @@ import type { PrivateScreenKey } from '#shared/routes';
  * of /pt/technical-visit with a stored session fetches the frame's and the screen's code at once
  * instead of one chunk after the other (scripts/prerender-plugin.ts, src/shared/pageCode.ts).
  * Plain data: the build reads it in Node.
+ *
+ * The reads are the calls each one makes as it opens, which the page's head makes for a stored
+ * session beside the code (src/web/journey/earlyStart.ts hands them over): GETs without
+ * parameters. A read listed here that the screen no longer makes costs one call; one it makes and
+ * is not listed waits for the code, as before.
  */
 /** what every signed-in page needs: the API client (the session check), the frame, the screen map */
 export const PRIVATE_SHELL_MODULES = ['src/web/api/client.ts', 'src/web/app/PrivateShell.tsx', 'src/web/app/privateScreens.ts'] as const;
@@ -22,3 +31,20 @@ export const PRIVATE_SCREEN_MODULES = {
   customersSignature: 'src/web/features/placeholder/PlaceholderScreen.tsx',
   bookingPayment: 'src/web/features/placeholder/PlaceholderScreen.tsx',
 } as const satisfies Record<PrivateScreenKey, `src/web/features/${string}Screen.tsx`>;
+
+/** the bell's first read, on every signed-in page */
+export const PRIVATE_SHELL_READS: readonly Endpoint[] = [notifications];
+
+export const PRIVATE_SCREEN_READS: Readonly<Partial<Record<PrivateScreenKey, readonly Endpoint[]>>> = {
+  // (the profile, which both read too, the head asks for on every page; the journey takes that answer)
+  bill: [bills],
+  technicalVisit: [visit, blockedDays],
+};
+
+/** The paths the page's head asks for (under /api/v1): GETs without parameters only. */
+export function readPaths(reads: readonly Endpoint[] = []): string[] {
+  return reads.map((read) => {
+    if (read.method !== 'get' || read.path.includes(':')) throw new Error(`${read.method} ${read.path} cannot be read before the code`);
+    return `/api/v1${read.path}`;
+  });
+}
