@@ -54,6 +54,26 @@ export function linkedFiles(manifest: Manifest, sources: readonly string[]): { j
 }
 
 /**
+ * The entry and its chunks taken out of the parser's way: listed in the page's JSON block, which the
+ * page's loader (src/shared/pageCode.ts) reads to add them after the first frame. Returns the HTML
+ * without them and the tags that list and load them.
+ */
+export function codeAfterFirstFrame(template: string, morePreloads: readonly string[] = []): { html: string; tags: string } {
+  let html = template;
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('prerender: index.html has no module entry script');
+  html = html.replace(entry[0], '');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  for (const [tag] of preloads) html = html.replace(tag, '');
+  const code: PageCode = { entry: entry[1]!, preload: [...preloads.map((m) => m[1]!), ...morePreloads] };
+  const tags = [
+    `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`,
+    `<script>${PAGE_LOADER}</script>`,
+  ].join('\n    ');
+  return { html, tags };
+}
+
+/**
  * index.html with a page's markup, title and linked files. Its stylesheets (the entry's and the
  * screen's) are inlined, so the first paint waits for the HTML alone; each file stays linked for
  * print only, which blocks nothing and tells Vite's loader that the screen's chunks have their CSS.
@@ -75,21 +95,15 @@ export function pageHtml(
   const css = [...new Set([...entryCss.map((c) => c.href.slice(base.length)), ...files.css])];
   const js = files.js.filter((file) => !template.includes(`"${base}${file}"`));
   const style = css.map((file) => readCss(file).trim()).join('\n').replace(/<\/style/gi, '<\\/style');
-  // the entry and its chunks are not fetched by the parser: the page's loader adds them after the first frame
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-  if (!entry) throw new Error('prerender: index.html has no module entry script');
-  html = html.replace(entry[0], '');
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  for (const [tag] of preloads) html = html.replace(tag, '');
-  const code: PageCode = { entry: entry[1]!, preload: [...preloads.map((m) => m[1]!), ...js.map((file) => base + file)] };
+  const loaded = codeAfterFirstFrame(html, js.map((file) => base + file));
+  html = loaded.html;
   const links = [
     // a busy parser may paint what it has so far; each later chunk would then push the page about
     // (layout shift). Rendering waits for the end of the page's markup instead (HTML "expect" link).
     `<link rel="expect" href="#${PAGE_END}" blocking="render">`,
     `<style>${style}</style>`,
     ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}" media="print">`),
-    `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`,
-    `<script>${PAGE_LOADER}</script>`,
+    loaded.tags,
   ].join('\n    ');
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
@@ -151,8 +165,11 @@ export function fallbackHtml(template: string, loading: string, code: PrivateCod
   });
   const listed: PrivateCode = { shell: fresh(code.shell), screens: Object.fromEntries(Object.entries(code.screens).map(([path, files]) => [path, fresh(files)])) };
   const block = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(listed).replace(/</g, '\\u003c')}</script>`;
-  return template
-    .replace(early, () => `${block}\n    ${early}`)
+  // the loading screen paints from the HTML alone; the entry follows the first frame, as on the
+  // public pages (the signed-in code the head asks for loads meanwhile)
+  const loaded = codeAfterFirstFrame(template);
+  return loaded.html
+    .replace(early, () => `${block}\n    ${early}\n    ${loaded.tags}`)
     .replace('<div id="root"></div>', () => `<div id="root">${loading}</div>`);
 }
 
