@@ -207,6 +207,24 @@ describe('sign-in of an unknown number', () => {
     await context.close();
   });
 
+  test('the bot check\'s code waits for the visitor to turn to the form; its stand-in holds the place and a tick on it starts the check', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const altcha: string[] = [];
+    page.on('request', (r) => { if (/\/assets\/(altcha|pt-br)[^/]*\.js$/.test(r.url())) altcha.push(r.url()); });
+    await page.goto(portal.url + '/pt/sign-up');
+    const standIn = page.getByRole('checkbox', { name: 'Eu não sou um robô' });
+    await standIn.waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(altcha, [], 'no widget code before the visitor turns to the form');
+    const button = await page.getByRole('button', { name: 'Receber código por SMS' }).boundingBox();
+    await page.getByText('Eu não sou um robô').click();
+    await page.waitForFunction(() => document.querySelector('altcha-widget [data-state="verified"]') !== null, undefined, { timeout: 30_000 });
+    assert.ok(altcha.length > 0);
+    // the widget took the stand-in's place without moving the form
+    assert.deepEqual(await page.getByRole('button', { name: 'Receber código por SMS' }).boundingBox(), button);
+    await context.close();
+  });
+
   test('a private URL without a session goes to the home page; another language goes to pt', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto(portal.url + '/pt/profile');

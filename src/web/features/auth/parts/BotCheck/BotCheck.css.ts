@@ -31,3 +31,20 @@ export const stub = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
 });
+
+// Until the widget's code is here: its box, checkbox and label as the widget draws them (53 px
+// high, inside the wrap's 64), so nothing moves when it takes over.
+export const standIn = style({
+  display: 'flex',
+  alignItems: 'center',
+  height: 53,
+  padding: `0 ${vars.space.md}`,
+  border: `1.5px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+
+export const standInLabel = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, cursor: 'pointer', minHeight: 44 });
+
+export const standInBox = style({ width: 22, height: 22, margin: 0, accentColor: vars.color.brand, cursor: 'pointer' });

@@ -6,8 +6,10 @@ import * as styles from './BotCheck.css';
 
 /** Where the widget fetches its proof-of-work challenge (served by our API). */
 export const BOT_CHECK_CHALLENGE_URL = '/api/v1/altcha/challenge';
-/** Accessible name of the stub's checkbox; the real widget's pt-BR label is 'Eu não sou um robô'. */
+/** Accessible name of the stub's checkbox; the real widget's pt-BR label is BOT_CHECK_LABEL. */
 export const BOT_CHECK_STUB_LABEL = 'Não sou um robô';
+/** The widget's pt-BR label (altcha/i18n/pt-br), which its stand-in shows until the widget's code is here. */
+export const BOT_CHECK_LABEL = 'Eu não sou um robô';
 
 /**
  * Replaces the ALTCHA widget (tests in happy-dom have no Web Workers): the stub yields `payload`
@@ -49,25 +51,59 @@ type AltchaWidget = HTMLElementTagNameMap['altcha-widget'];
 /** Loads the widget and its pt-BR strings once, on first use (keeps it out of other routes' JS). */
 let altchaLoading: Promise<void> | null = null;
 function loadAltcha(): Promise<void> {
-  altchaLoading ??= import('altcha').then(() => import('altcha/i18n/pt-br')).then(() => undefined);
+  altchaLoading ??= import('altcha').then(() => import('altcha/i18n/pt-br')).then(() => undefined, (error: unknown) => {
+    altchaLoading = null; // offline: the next touch asks again
+    throw error;
+  });
   return altchaLoading;
 }
 
+/** What makes the widget's code load: the visitor turning to the form (typing the phone, a tap, a Tab). */
+const TOUCHES = ['keydown', 'pointerdown', 'focusin'] as const;
+
 function AltchaBotCheck({ onVerified, onReset, resetSignal, challengeUrl = BOT_CHECK_CHALLENGE_URL }: BotCheckProps) {
   const ref = useRef<AltchaWidget | null>(null);
+  const holder = useRef<HTMLDivElement>(null);
+  // The widget's code (~35 KiB gzipped, and its start on the main thread) waits for the visitor to
+  // turn to the form instead of loading with the page; until then a stand-in that looks the same
+  // holds its place, and a tick on it starts the check as soon as the widget is here.
+  const [wanted, setWanted] = useState(false);
   const [ready, setReady] = useState(false);
+  const verifyOnReady = useRef(false);
+  const standInFocused = useRef(false);
   const handlers = useRef({ onVerified, onReset });
   handlers.current = { onVerified, onReset };
 
   useEffect(() => {
+    if (wanted) return;
+    const form = holder.current?.closest('form');
+    if (!form) {
+      setWanted(true);
+      return;
+    }
+    // a touch on the stand-in itself is left to its change: swapping it between the press and the
+    // click would lose the click (and the tick)
+    const want = (event: Event) => {
+      if (!holder.current?.contains(event.target as Node)) setWanted(true);
+    };
+    for (const touch of TOUCHES) form.addEventListener(touch, want, { passive: true });
+    return () => {
+      for (const touch of TOUCHES) form.removeEventListener(touch, want);
+    };
+  }, [wanted]);
+
+  useEffect(() => {
+    if (!wanted) return;
     let alive = true;
-    void loadAltcha().then(() => {
+    loadAltcha().then(() => {
       if (alive) setReady(true);
+    }, () => {
+      if (alive) setWanted(false);
     });
     return () => {
       alive = false;
     };
-  }, []);
+  }, [wanted]);
 
   useEffect(() => {
     const el = ref.current;
@@ -78,6 +114,13 @@ function AltchaBotCheck({ onVerified, onReset, resetSignal, challengeUrl = BOT_C
       else if (detail.state !== 'verifying') handlers.current.onReset?.();
     };
     el.addEventListener('statechange', onStateChange);
+    const verify = verifyOnReady.current;
+    verifyOnReady.current = false;
+    // the element upgrades when its code is defined, which it is by now; the keyboard stays on the box
+    void customElements.whenDefined('altcha-widget').then(() => {
+      if (standInFocused.current) el.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+      if (verify) void el.verify?.();
+    });
     return () => el.removeEventListener('statechange', onStateChange);
   }, [ready]);
 
@@ -89,6 +132,26 @@ function AltchaBotCheck({ onVerified, onReset, resetSignal, challengeUrl = BOT_C
     handlers.current.onReset?.();
   }, [resetSignal]);
 
+  if (!ready) {
+    return (
+      <div ref={holder} className={styles.standIn}>
+        <label className={styles.standInLabel}>
+          <input
+            type="checkbox"
+            className={styles.standInBox}
+            onFocus={() => { standInFocused.current = true; }}
+            onBlur={() => { standInFocused.current = false; }}
+            onChange={(event) => {
+              if (!event.currentTarget.checked) return;
+              verifyOnReady.current = true;
+              setWanted(true);
+            }}
+          />
+          {BOT_CHECK_LABEL}
+        </label>
+      </div>
+    );
+  }
   return (
     <altcha-widget
       ref={ref}
