@@ -34,6 +34,8 @@ export const stub = style({
 
 // Until the widget's code is here: its box, checkbox and label as the widget draws them (53 px
 // high, inside the wrap's 64), so nothing moves when it takes over.
+export const standInHolder = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
 export const standIn = style({
   display: 'flex',
   alignItems: 'center',

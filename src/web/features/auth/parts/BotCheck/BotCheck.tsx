@@ -1,6 +1,7 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type {} from 'altcha/types/react';
 import { Checkbox } from '../../../../ui/Checkbox/Checkbox';
+import { messages as m } from '#shared/messages';
 import * as f from '../../../../ui/Field/Field.css';
 import * as styles from './BotCheck.css';
 
@@ -71,6 +72,9 @@ function AltchaBotCheck({ onVerified, onReset, resetSignal, challengeUrl = BOT_C
   const [ready, setReady] = useState(false);
   const verifyOnReady = useRef(false);
   const standInFocused = useRef(false);
+  const standInBox = useRef<HTMLInputElement>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const loadErrorId = useId();
   const handlers = useRef({ onVerified, onReset });
   handlers.current = { onVerified, onReset };
 
@@ -98,7 +102,12 @@ function AltchaBotCheck({ onVerified, onReset, resetSignal, challengeUrl = BOT_C
     loadAltcha().then(() => {
       if (alive) setReady(true);
     }, () => {
-      if (alive) setWanted(false);
+      if (!alive) return;
+      // offline: the box is not ticked after all, and the next touch asks again
+      if (verifyOnReady.current) setLoadFailed(true);
+      verifyOnReady.current = false;
+      if (standInBox.current) standInBox.current.checked = false;
+      setWanted(false);
     });
     return () => {
       alive = false;
@@ -134,21 +143,27 @@ function AltchaBotCheck({ onVerified, onReset, resetSignal, challengeUrl = BOT_C
 
   if (!ready) {
     return (
-      <div ref={holder} className={styles.standIn}>
-        <label className={styles.standInLabel}>
-          <input
-            type="checkbox"
-            className={styles.standInBox}
-            onFocus={() => { standInFocused.current = true; }}
-            onBlur={() => { standInFocused.current = false; }}
-            onChange={(event) => {
-              if (!event.currentTarget.checked) return;
-              verifyOnReady.current = true;
-              setWanted(true);
-            }}
-          />
-          {BOT_CHECK_LABEL}
-        </label>
+      <div ref={holder} className={styles.standInHolder}>
+        <div className={styles.standIn}>
+          <label className={styles.standInLabel}>
+            <input
+              ref={standInBox}
+              type="checkbox"
+              className={styles.standInBox}
+              aria-describedby={loadFailed ? loadErrorId : undefined}
+              onFocus={() => { standInFocused.current = true; }}
+              onBlur={() => { standInFocused.current = false; }}
+              onChange={(event) => {
+                if (!event.currentTarget.checked) return;
+                verifyOnReady.current = true;
+                setLoadFailed(false);
+                setWanted(true);
+              }}
+            />
+            {BOT_CHECK_LABEL}
+          </label>
+        </div>
+        {loadFailed ? <span id={loadErrorId} className={f.error} role="alert">{m['common.error.network']}</span> : null}
       </div>
     );
   }
