@@ -22,18 +22,8 @@ export const widget = style({
   width: '100%',
 });
 
-export const stub = style({
-  display: 'flex',
-  alignItems: 'center',
-  minHeight: 56,
-  padding: `0 ${vars.space.lg}`,
-  border: `1.5px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-});
-
-// Until the widget's code is here: its box, checkbox and label as the widget draws them (53 px
-// high, inside the wrap's 64), so nothing moves when it takes over.
+// Until the widget's code is here (and in tests, its stub): its box, checkbox and label as the
+// widget draws them (53 px high, inside the wrap's 64), so nothing moves when it takes over.
 export const standInHolder = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 
 export const standIn = style({

@@ -196,7 +196,7 @@ function StubBotCheck({ stub, onVerified, onReset, resetSignal }: BotCheckProps 
   }, [auto, stub.payload, resetSignal]);
 
   return (
-    <div className={styles.stub}>
+    <div className={styles.standIn}>
       <Checkbox
         isSelected={checked}
         onChange={(isSelected) => {
