@@ -124,7 +124,7 @@ export function withModuleKeys(manifest: Manifest, fileOfModule: ReadonlyMap<str
 
 /**
  * The signed-in pages' code for index.html: the frame's files, and each screen's own (without the
- * frame's) under every path it is served at.
+ * frame's) under every path it is served at; none that index.html loads already (`loaded`).
  */
 export function privateCode(
   manifest: Manifest,
@@ -132,12 +132,16 @@ export function privateCode(
   screenModules: Readonly<Record<string, string>>,
   reads: Readonly<Record<string, string[]>>,
   base: string,
+  loaded: (file: string) => boolean = () => false,
 ): PrivateCode {
-  const rooted = (files: { js: string[]; css: string[] }, read: string[] = [], without?: CodeFiles): CodeFiles => ({
-    js: files.js.map((f) => base + f).filter((f) => !without?.js.includes(f)),
-    css: files.css.map((f) => base + f).filter((f) => !without?.css.includes(f)),
-    reads: read,
-  });
+  const rooted = (files: { js: string[]; css: string[] }, read: string[] = [], without?: CodeFiles): CodeFiles => {
+    const listed = (file: string, before?: string[]) => !loaded(file) && !before?.includes(file);
+    return {
+      js: files.js.map((f) => base + f).filter((f) => listed(f, without?.js)),
+      css: files.css.map((f) => base + f).filter((f) => listed(f, without?.css)),
+      reads: read,
+    };
+  };
   const shell = rooted(linkedFiles(manifest, shellModules), reads.shell);
   const screens: Record<string, CodeFiles> = {};
   for (const [key, module] of Object.entries(screenModules)) {
@@ -157,14 +161,7 @@ export function fallbackHtml(template: string, loading: string, code: PrivateCod
   const early = `<script>${SESSION_EARLY_START}</script>`;
   if (!template.includes(early)) throw new Error('prerender: index.html has no session early start script');
   if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
-  // what index.html loads already (the entry's chunks and CSS) is not listed again
-  const fresh = (files: CodeFiles): CodeFiles => ({
-    js: files.js.filter((f) => !template.includes(`"${f}"`)),
-    css: files.css.filter((f) => !template.includes(`"${f}"`)),
-    reads: files.reads,
-  });
-  const listed: PrivateCode = { shell: fresh(code.shell), screens: Object.fromEntries(Object.entries(code.screens).map(([path, files]) => [path, fresh(files)])) };
-  const block = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(listed).replace(/</g, '\\u003c')}</script>`;
+  const block = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
   // the loading screen paints from the HTML alone; the entry follows the first frame, as on the
   // public pages (the signed-in code the head asks for loads meanwhile)
   const loaded = codeAfterFirstFrame(template);
@@ -253,7 +250,9 @@ export function prerenderAndCompress(options: { entry: string; plugins: () => Pl
             const readCss = (file: string) => readFileSync(join(outDir, file), 'utf8');
             writeFileSync(join(dir, 'index.html'), pageHtml(template, page, linkedFiles(manifest, modules), config.base, readCss));
           }
-          const code = privateCode(manifest, mod.PRIVATE_SHELL_MODULES, mod.PRIVATE_SCREEN_MODULES, mod.PRIVATE_READS, config.base);
+          // what index.html loads already (the entry's chunks and CSS) is not listed again
+          const inTemplate = (file: string) => template.includes(`"${file}"`);
+          const code = privateCode(manifest, mod.PRIVATE_SHELL_MODULES, mod.PRIVATE_SCREEN_MODULES, mod.PRIVATE_READS, config.base, inTemplate);
           writeFileSync(join(outDir, 'index.html'), fallbackHtml(template, await mod.renderLoading(), code));
           config.logger.info(`prerendered ${mod.PRERENDERED_PAGES.length} public pages in ${Date.now() - started} ms`);
         } finally {

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { API_PREFIX } from '#shared/api';
 import { apiDocument, apiOpenApiDocument, servedEndpoints } from '#shared/endpoints';
 import { ErrorCode } from '#shared/errors';
 import { PAGE_LOADER, SESSION_EARLY_START } from '#shared/pageCode';
@@ -95,7 +96,7 @@ export function createApp(deps: AppDeps): Hono {
     api.route('/', devRoutes(deps));
     app.route('/', devRoutes(deps)); // the path: GET /dev/outbox?to=
   }
-  app.route('/api/v1', api);
+  app.route(API_PREFIX, api);
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);

@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+import { API_PREFIX } from './api';
+
+export { API_PREFIX };
 
 /**
  * One call of the API, described once: the browser client (src/web/api), the server's route
@@ -86,6 +89,9 @@ export type PathParams<P extends string> = { [K in ParamNames<P>]: string | numb
 export type ParamsOption<P extends string> = [ParamNames<P>] extends [never] ? { params?: undefined } : { params: PathParams<P> };
 
 const PARAM = /:([A-Za-z_]+)/g;
+
+/** An endpoint's path from the origin ('/api/v1/portal/customers'), parameters as written (`:id`). */
+export const apiPath = (endpoint: Pick<Endpoint, 'path'>): string => `${API_PREFIX}${endpoint.path}`;
 
 /** The path with its parameters filled in (each one URI-encoded), still relative to /api/v1. */
 export function fillPath<P extends string>(path: P, params: PathParams<P>): string {

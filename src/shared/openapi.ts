@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { pathParamNames, type Endpoint } from './endpoint';
+import { apiPath, pathParamNames, type Endpoint } from './endpoint';
 
 const schemaOf = (s: v.GenericSchema, typeMode: 'input' | 'output') =>
   // Checks written as functions (CNPJ digits, e-mail) have no JSON Schema form: the server still runs them.
@@ -28,7 +28,7 @@ function requestBody(e: Endpoint) {
 export function openApiDocument(endpoints: readonly Endpoint[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of endpoints) {
-    const path = `/api/v1${e.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+    const path = apiPath(e).replace(/:([A-Za-z_]+)/g, '{$1}');
     const parameters = [
       ...pathParamNames(e.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...Object.entries(e.query ?? {}).map(([name, q]) => ({

@@ -9,6 +9,7 @@
  * The server allows exactly these inline scripts in its CSP (by their SHA-256), nothing else inline.
  */
 
+import { API_PREFIX } from './api';
 import { LANG } from './routes';
 
 /** The id of the `<script type="application/json">` that lists the page's code. */
@@ -27,7 +28,7 @@ export const PAGE_LOADER = `(function(){var b=document.getElementById(${JSON.str
 export const SESSION_STORAGE_KEY = 'portal:session';
 
 /** The profile call a stored session starts before any bundle (GET /portal/customers). */
-export const EARLY_PROFILE_PATH = '/api/v1/portal/customers';
+export const EARLY_PROFILE_PATH = `${API_PREFIX}/portal/customers`;
 
 /** The id of the `<script type="application/json">` in index.html that lists the signed-in pages' code. */
 export const PRIVATE_CODE_ID = 'private-code';

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { documentTitle } from '#shared/brand';
@@ -48,10 +49,7 @@ export async function renderPage(key: ScreenKey): Promise<RenderedPage> {
   const shown = screenPath(portal.journey.actor.getSnapshot());
   if (shown === undefined || screenByPath(shown) !== key) throw new Error(`prerender: ${url} shows ${shown ?? 'no screen'}`);
   try {
-    const { prelude } = await prerenderToNodeStream(<App portal={portal} />);
-    let html = '';
-    for await (const chunk of prelude) html += String(chunk);
-    return { key, url, title: documentTitle(key), html };
+    return { key, url, title: documentTitle(key), html: await markupOf(<App portal={portal} />) };
   } finally {
     portal.disconnect();
     portal.journey.stop();
@@ -63,8 +61,10 @@ export async function renderPage(key: ScreenKey): Promise<RenderedPage> {
  * shows until the code has rendered: the loading screen React renders first anyway, so the page
  * paints from its HTML and React's first render replaces it with the same markup.
  */
-export async function renderLoading(): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(<LoadingScreen />);
+export const renderLoading = (): Promise<string> => markupOf(<LoadingScreen />);
+
+async function markupOf(element: ReactElement): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   return html;

@@ -1,6 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
-import { fillPath, type BodyOf, type Endpoint, type ParamsOption, type ResponseOf, type SuccessStatus } from '#shared/endpoint';
+import { API_PREFIX, apiPath, fillPath, type BodyOf, type Endpoint, type ParamsOption, type ResponseOf, type SuccessStatus } from '#shared/endpoint';
 import { ErrorCode, userMessageForError, type ApiErrorBody } from '#shared/errors';
 import { messages, type MessageKey } from '#shared/messages';
 
@@ -138,7 +138,7 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
     return Boolean(options.getToken?.());
   };
   const http: KyInstance = ky.create({
-    prefixUrl: `${origin}/api/v1`,
+    prefixUrl: `${origin}${API_PREFIX}`,
     fetch: options.fetch,
     throwHttpErrors: false,
     retry: 0,
@@ -155,7 +155,7 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
   return {
     idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => { idleWaiters.push(resolve); })),
 
-    url: (endpoint) => `${origin}/api/v1${endpoint.path}`,
+    url: (endpoint) => `${origin}${apiPath(endpoint)}`,
 
     async call(endpoint, o) {
       if (o.token === undefined && !(await admitted(needsSession(endpoint)))) return neverSent();
@@ -192,7 +192,7 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
       let response: Response;
       try {
         response = await tracked(token, () => (!options.fetch && typeof XMLHttpRequest !== 'undefined'
-          ? postWithProgress(`${origin}/api/v1/${path}`, form, token, o.onProgress ?? (() => {}))
+          ? postWithProgress(`${origin}${API_PREFIX}/${path}`, form, token, o.onProgress ?? (() => {}))
           : http.post(path, { body: form, headers: token ? { Authorization: `Bearer ${token}` } : undefined })));
       } catch {
         throw new ApiError(messages[o.fallback], 0, undefined);

@@ -1,4 +1,4 @@
-import type { Endpoint } from '#shared/endpoint';
+import { apiPath, type Endpoint } from '#shared/endpoint';
 import { bills } from '#shared/bill/endpoints';
 import { notifications } from '#shared/notification/endpoints';
 import type { PrivateScreenKey } from '#shared/routes';
@@ -16,7 +16,8 @@ import { blockedDays, visit } from '#shared/visit/endpoints';
  * parameters. A read listed here that the screen no longer makes costs one call; one it makes and
  * is not listed waits for the code, as before.
  */
-/** what every signed-in page needs: the API client (the session check), the frame, the screen map */
+
+// what every signed-in page needs: the API client (the session check), the frame, the screen map
 export const PRIVATE_SHELL_MODULES = ['src/web/api/client.ts', 'src/web/app/PrivateShell.tsx', 'src/web/app/privateScreens.ts'] as const;
 
 export const PRIVATE_SCREEN_MODULES = {
@@ -41,10 +42,10 @@ export const PRIVATE_SCREEN_READS: Readonly<Partial<Record<PrivateScreenKey, rea
   technicalVisit: [visit, blockedDays],
 };
 
-/** The paths the page's head asks for (under /api/v1): GETs without parameters only. */
+/** The paths the page's head asks for: GETs without parameters only. */
 export function readPaths(reads: readonly Endpoint[] = []): string[] {
   return reads.map((read) => {
     if (read.method !== 'get' || read.path.includes(':')) throw new Error(`${read.method} ${read.path} cannot be read before the code`);
-    return `/api/v1${read.path}`;
+    return apiPath(read);
   });
 }

@@ -1,4 +1,4 @@
-import type { Endpoint } from '#shared/endpoint';
+import { apiPath, type Endpoint } from '#shared/endpoint';
 import { EARLY_READS_FOR_MS, EARLY_START_GLOBAL, type EarlyStart } from '#shared/pageCode';
 
 /**
@@ -16,7 +16,7 @@ export function takeEarlyResponse(endpoint: Endpoint, token: string | null): Pro
     delete holder[EARLY_START_GLOBAL];
     return undefined;
   }
-  const path = `/api/v1${endpoint.path}`;
+  const path = apiPath(endpoint);
   const answer = early.reads[path];
   if (!answer) return undefined;
   delete early.reads[path];
