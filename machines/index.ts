@@ -4,6 +4,7 @@ import { authMachine } from './auth/authMachine';
 import { billMachine } from './bill/billMachine';
 import { journeyMachine } from './journey/journeyMachine';
 import { notificationMachine } from './notification/notificationMachine';
+import { planMachine } from './plan/planMachine';
 import { processMachine } from './process/processMachine';
 import { proposalMachine } from './proposal/proposalMachine';
 import { visitMachine } from './visit/visitMachine';
@@ -13,7 +14,7 @@ import { visitMachine } from './visit/visitMachine';
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, billMachine, journeyMachine, notificationMachine, processMachine, proposalMachine, visitMachine };
+export { authMachine, billMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -74,6 +75,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     purpose: "The proposal screen (initial or final): loads the last proposal of its type, downloads its PDF, approves the initial one after the 'Esta é uma proposta inicial' dialog, and takes the final one with cash or financing on to payment.",
     screens: ['proposalInitial', 'proposalFinal'],
     source: 'machines/proposal/proposalMachine.ts',
+  },
+  {
+    name: 'plan',
+    machine: planMachine,
+    purpose: "The plans screen: loads the customer's three plans with their own figures, the chosen plan and the free months; sends a customer past the choice on to booking-payment (or the contracts once they exist); a fit plan opens the modal whose 'Siga para assinatura' takes it and goes to booking-payment; a plan that is not fit shows 'Não apto' and cannot be chosen.",
+    screens: ['planSignature'],
+    source: 'machines/plan/planMachine.ts',
   },
   {
     name: 'visit',

@@ -52,6 +52,8 @@ export const ErrorCode = {
   VISIT_TOO_CLOSE: 4095,
   /** staff: a visit's outcome before its booked start, without confirming an early visit */
   VISIT_NOT_STARTED: 4096,
+  /** a plan that is not fit for the customer's bill cannot be chosen ('Não apto') */
+  PLAN_NOT_FIT: 4097,
   VISIT_DATE_UNAVAILABLE: 4220,
   VISIT_NOT_FOUND: 4043,
   /** postal-code lookup (ours): unknown CEP, or no provider answered */
@@ -102,6 +104,7 @@ const byCode: Record<number, MessageKey> = {
   4093: 'visit.alreadyOpen',
   4095: 'visit.tooClose',
   4096: 'visit.outcomeTooEarly',
+  4097: 'plan.notFit',
   4220: 'visit.dateUnavailable',
   4043: 'visit.notFound',
   4044: 'cep.notFound',

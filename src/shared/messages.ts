@@ -3,6 +3,7 @@ import { billMessages } from './messages/bill';
 import { commonMessages } from './messages/common';
 import { customerMessages } from './messages/customer';
 import { notificationMessages } from './messages/notification';
+import { planMessages } from './messages/plan';
 import { proposalMessages } from './messages/proposal';
 import { visitMessages } from './messages/visit';
 
@@ -20,6 +21,7 @@ export const messages = {
   ...proposalMessages,
   ...visitMessages,
   ...notificationMessages,
+  ...planMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -29,6 +31,11 @@ export function t(key: MessageKey): string;
 export function t(key: MessageKey | null | undefined): string | undefined;
 export function t(key: MessageKey | null | undefined): string | undefined {
   return key ? messages[key] : undefined;
+}
+
+/** A catalogue text with its `{name}` placeholders filled; a placeholder without a value stays as it is. */
+export function fill(key: MessageKey, values: Readonly<Record<string, string | number>>): string {
+  return messages[key].replace(/\{(\w+)\}/g, (placeholder, name: string) => (values[name] === undefined ? placeholder : String(values[name])));
 }
 
 let byText: Map<string, MessageKey> | null = null;

@@ -4,8 +4,9 @@ import { billPaths } from './bill.paths';
 import { processPaths } from './process.paths';
 import { journeyPaths } from './journey.paths';
 import { notificationsPaths } from './notification.paths';
+import { planPaths } from './plan.paths';
 import { proposalPaths } from './proposal.paths';
 import { visitPaths } from './visit.paths';
 
 /** The path model of every machine in machines/index.ts, by registry name. */
-export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths] as PathModel[];
+export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths] as PathModel[];

@@ -1,4 +1,6 @@
 import type { TestServer } from './server';
+import type { ProcessEvent } from '#machines/process/processMachine';
+import { applyProcessEvent } from '../../src/server/process/host';
 
 /** Small helpers for API tests: one phone and one client address per test keep tests independent. */
 let seq = 0;
@@ -101,4 +103,26 @@ export async function signUpCustomerWithId(s: TestServer): Promise<{ id: number;
   const { token, phone } = await signUpNewCustomer(s);
   const me = await call(s, 'GET', '/portal/customers', undefined, { token });
   return { id: Number(me.body.id), token, phone };
+}
+
+/** The process moves from sign-up to the plan choice (SIGNATURE), as bare moves (no reactions). */
+export const TO_PLAN_CHOICE: readonly ProcessEvent[] = [
+  { type: 'simulation.done' }, { type: 'bill.submitted' }, { type: 'bill.approved' }, { type: 'proposal.initialSent' },
+  { type: 'proposal.initialApproved' }, { type: 'visit.requested' }, { type: 'visit.confirmed' }, { type: 'visit.approved' },
+];
+
+/** A new customer (personal unless `kind` says business) whose visit was approved: at the plan choice. */
+export async function customerAtPlanChoice(
+  s: TestServer, opts: { kind?: 'personal' | 'business'; over?: Record<string, unknown> } = {},
+): Promise<{ id: number; token: string; phone: string }> {
+  const phone = newPhone();
+  await requestCode(s, phone, { type: 'SIGN_UP' });
+  const proof = String((await call(s, 'POST', '/portal/confirm-number', { phone, code: await lastCode(s, phone) })).body.phone_proof);
+  const body = opts.kind === 'business' ? businessSignUp(phone, proof, opts.over) : personalSignUp(phone, proof, opts.over);
+  const created = await call(s, 'POST', '/portal/customers', body);
+  if (created.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(created.body)}`);
+  const token = String(created.body.access_token);
+  const id = Number((await call(s, 'GET', '/portal/customers', undefined, { token })).body.id);
+  for (const e of TO_PLAN_CHOICE) await applyProcessEvent(s.db, s.clock, id, e);
+  return { id, token, phone };
 }

@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
+import { fill } from '#shared/messages';
+import { PARTNERSHIP_EXTRA_FREE_MONTHS } from '#shared/plan/rules';
 import type { AppDeps, Clock } from '../config';
 import type { Db } from '../platform/db/index';
 import { customers, uploads } from '../platform/db/schema';
@@ -49,7 +51,12 @@ export async function partnershipOf(db: Db, customerId: number, id: number) {
   if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
   const [c] = await db.select({ has: customers.hasPartnership }).from(customers).where(eq(customers.id, customerId));
   const badge = await latestBadge(db, customerId);
-  return { id: customerId, has_partnership: c?.has ?? false, url: badge ? badgeUrl(customerId) : null, is_validated: false };
+  const has = c?.has ?? false;
+  return {
+    id: customerId, has_partnership: has, url: badge ? badgeUrl(customerId) : null, is_validated: false,
+    description: has ? fill('plan.partnership.text', { n: PARTNERSHIP_EXTRA_FREE_MONTHS }) : null,
+    free_months: has ? PARTNERSHIP_EXTRA_FREE_MONTHS : 0,
+  };
 }
 
 /**

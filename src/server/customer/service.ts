@@ -2,11 +2,12 @@ import { and, eq, getTableName, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CustomerPatch, CustomerProfile } from '#shared/customer/payloads';
 import type { MenuStep } from '#shared/steps';
+import { catalogPlan, type PlanType } from '#shared/plan/rules';
 import type { SignUpRequest } from '#shared/auth/payloads';
 import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import { preparedPerDb, type Db } from '../platform/db/index';
-import { bills, cities, coupons, customers, customerSuccessCases, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
+import { bills, cities, clientPlans, coupons, customers, customerSuccessCases, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { consumePhoneProof, openSession } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/host';
@@ -119,6 +120,8 @@ const profileRow = preparedPerDb((db) => db.select({
   steps: sql<MenuStep[] | null>`(select ${col(processSnapshots.steps)} from ${processSnapshots} where ${col(processSnapshots.customerId)} = ${col(customers.id)})`,
   bill: sql<Newest>`(select json_build_array(${col(bills.id)}, ${col(bills.status)}) from ${bills}
     where ${col(bills.customerId)} = ${col(customers.id)} order by ${col(bills.id)} desc limit 1)`,
+  clientPlan: sql<[string, number] | null>`(select json_build_array(${col(clientPlans.planType)}, ${col(clientPlans.price)}) from ${clientPlans}
+    where ${col(clientPlans.customerId)} = ${col(customers.id)})`,
   success: sql<Newest>`(select json_build_array(${col(customerSuccessCases.id)}, ${col(customerSuccessCases.status)}) from ${customerSuccessCases}
     where ${col(customerSuccessCases.customerId)} = ${col(customers.id)})`,
 }).from(customers).where(eq(customers.id, sql.placeholder('id'))).prepare('customer_profile'));
@@ -150,7 +153,7 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
     coupon: c.coupon,
     has_partnership: c.hasPartnership,
     payment_type: c.paymentType,
-    selected_client_plan: null,
+    selected_client_plan: c.clientPlan ? { plan: { name: catalogPlan(c.clientPlan[0] as PlanType).name }, price: c.clientPlan[1] } : null,
     documents: [],
     contracts: [],
     // a process stored before its steps were (null) has them derived once and kept

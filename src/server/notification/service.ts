@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
-import { messages } from '#shared/messages';
+import { fill } from '#shared/messages';
 import type { NotificationKey } from '#machines/process/processMachine';
 import type { Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
@@ -17,7 +17,7 @@ export async function notify(db: Db | Tx, clock: Clock, customerId: number, mess
 
 /** A catalogue notification with its `{name}` placeholders filled ('... para {when}.' -> '... para 24/11/2026 às 09:00.'). */
 export function noticeText(key: NotificationKey, values: Record<string, string> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+  return fill(key, values);
 }
 
 export async function listNotifications(db: Db, customerId: number) {

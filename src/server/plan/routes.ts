@@ -1,14 +1,32 @@
 import type { Hono } from 'hono';
-import { selectedPlan, simulatePlan, simulator } from '#shared/plan/endpoints';
+import { customerPlans, plans, salesFreeMonths, selectedClientPlan, selectedPlan, signPlan, simulatePlan, simulator } from '#shared/plan/endpoints';
+import { PLAN_CATALOGUE } from '#shared/plan/rules';
+import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
-import { endpointApp } from '../http/route';
-import { selectedSimulation, simulate, simulatePlan as simulateForCustomer } from './service';
+import { ApiError } from '../http/errors';
+import { endpointApp, idParam } from '../http/route';
+import {
+  planOffers, salesFreeMonths as freeMonthsOf, selectedClientPlan as clientPlanOf, selectedSimulation, signPlan as sign, simulate,
+  simulatePlan as simulateForCustomer,
+} from './service';
 
-/** Plan simulations: the anonymous simulator and the customer's selected plan. */
+/** Plans: the anonymous simulator, the catalogue, the customer's offers and simulation, the choice. */
 export function planRoutes(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   route(simulator, (c) => c.json(simulate(deps, c.req.valid('json').bill_value)));
   route(simulatePlan, async (c) => c.json(await simulateForCustomer(deps, c.get('customerId'), c.req.valid('json'))));
   route(selectedPlan, async (c) => c.json(await selectedSimulation(deps.db, c.get('customerId'))));
+  route(plans, (c) => c.json({ data: PLAN_CATALOGUE }));
+  route(customerPlans, async (c) => c.json({ data: await planOffers(deps, c.get('customerId')) }));
+  route(selectedClientPlan, async (c) => c.json({ data: await clientPlanOf(deps.db, c.get('customerId')) }));
+  route(signPlan, async (c) => {
+    const { plan, steps } = await sign(deps, c.get('customerId'), idParam(c.req.param('planId')));
+    return c.json({ data: plan, steps });
+  });
+  route(salesFreeMonths, async (c) => {
+    // a customer reaches only their own id; anyone else's is simply not found
+    if (idParam(c.req.param('id')) !== c.get('customerId')) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    return c.json({ data: await freeMonthsOf(deps.db, c.get('customerId')) });
+  });
   return app;
 }

@@ -68,6 +68,10 @@ export const Partnership = v.object({
   /** where the employee badge downloads from (owner only); null before it is sent */
   url: v.nullable(v.string()),
   is_validated: v.boolean(),
+  /** what the partnership gives, to show beside the plans; null without one */
+  description: v.nullable(v.string()),
+  /** free monthly fees the partnership adds to every plan */
+  free_months: v.number(),
 });
 export type Partnership = v.InferOutput<typeof Partnership>;
 

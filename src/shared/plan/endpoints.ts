@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { endpoint, failure } from '../endpoint';
-import { PlanSimulated, PlanSimulatedRequest, SimulatorRequest } from './payloads';
+import {
+  CatalogResponse, PlanOffersResponse, PlanSignedResponse, PlanSimulated, PlanSimulatedRequest, SalesFreeMonthsResponse, SelectedClientPlanResponse, SimulatorRequest,
+} from './payloads';
 
 /** Plan simulations: the anonymous simulator and the customer's selected plan. */
 
@@ -25,4 +27,37 @@ export const selectedPlan = endpoint({
   responses: { 200: { description: 'plan or null', schema: v.nullable(PlanSimulated) }, 401: failure('no valid session') },
 });
 
-export const planEndpoints = [simulator, simulatePlan, selectedPlan];
+export const plans = endpoint({
+  method: 'get', path: '/portal/plans', auth: 'none', tag: 'plans',
+  summary: 'The plan catalogue (spec §9): LOW 3, MEDIUM 5 and MAX 20 years, free months, zero joining fee, assistance and app monitoring.',
+  responses: { 200: { description: 'the three plans', schema: CatalogResponse } },
+});
+
+export const customerPlans = endpoint({
+  method: 'get', path: '/portal/customers/plans', auth: 'customer', tag: 'plans',
+  summary: "The three plans with the customer's own figures (their bill value, state and city; free months with the partnership's two); empty while no bill value is known.",
+  responses: { 200: { description: 'the offers', schema: PlanOffersResponse }, 401: failure('no valid session') },
+});
+
+export const selectedClientPlan = endpoint({
+  method: 'get', path: '/portal/customers/plans/selected-plan', auth: 'customer', tag: 'plans',
+  summary: 'The plan the customer chose (the client plan), or null.',
+  responses: { 200: { description: 'the client plan or null', schema: SelectedClientPlanResponse }, 401: failure('no valid session') },
+});
+
+export const signPlan = endpoint({
+  method: 'post', path: '/portal/customers/plans/:planId/sign', auth: 'customer', tag: 'plans', bodyOptional: true,
+  summary: "Choose a plan ('Siga para assinatura'): it becomes the customer's client plan with the figures shown, and the process moves from SIGNATURE to CHECKOUT. Payment is authorised later, on the booking screen (POST /portal/customers/checkout).",
+  responses: {
+    200: { description: 'the client plan and the steps after the choice', schema: PlanSignedResponse }, 401: failure('no valid session'),
+    404: failure('no such plan'), 409: failure("not at the plan choice (4090), or the plan is not fit for this bill: 'Não apto' (4097)"),
+  },
+});
+
+export const salesFreeMonths = endpoint({
+  method: 'get', path: '/portal/customers/:id/plans/sales_free_month', auth: 'customer', tag: 'plans',
+  summary: "Free monthly fees per plan for this customer (id is the signed-in customer's own id): 1, 2 and 3, two more each with an employer partnership.",
+  responses: { 200: { description: 'free months per level', schema: SalesFreeMonthsResponse }, 401: failure('no valid session'), 404: failure('not this customer') },
+});
+
+export const planEndpoints = [simulator, simulatePlan, selectedPlan, plans, customerPlans, selectedClientPlan, signPlan, salesFreeMonths];

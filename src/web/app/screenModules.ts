@@ -27,7 +27,7 @@ export const PRIVATE_SCREEN_MODULES = {
   proposalInitial: 'src/web/features/proposal/ProposalScreen.tsx',
   proposalFinal: 'src/web/features/proposal/ProposalScreen.tsx',
   payment: 'src/web/features/placeholder/PlaceholderScreen.tsx',
-  planSignature: 'src/web/features/placeholder/PlaceholderScreen.tsx',
+  planSignature: 'src/web/features/plan/PlanScreen.tsx',
   projectStatus: 'src/web/features/placeholder/PlaceholderScreen.tsx',
   customersSignature: 'src/web/features/placeholder/PlaceholderScreen.tsx',
   bookingPayment: 'src/web/features/placeholder/PlaceholderScreen.tsx',

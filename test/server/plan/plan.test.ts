@@ -69,7 +69,10 @@ describe('partnership', () => {
   test('the badge is sent, linked, served only to its owner', async () => {
     const c = await customer({ hasPartnership: true });
     const before = await call(s, 'GET', `/portal/client-partnership/${c.id}`, undefined, { token: c.token });
-    expect(before.body).toEqual({ id: c.id, has_partnership: true, url: null, is_validated: false });
+    expect(before.body).toEqual({
+      id: c.id, has_partnership: true, url: null, is_validated: false, free_months: 2,
+      description: 'Como colaborador de uma empresa parceira, você ganha mais 2 mensalidades grátis em qualquer plano.',
+    });
     const sent = await upload(s, `/portal/client-partnership/${c.id}/emproyee-card`, { bytes: fixture('photo-bill.png'), name: 'cracha.png' }, { token: c.token });
     expect(sent.status).toBe(201);
     expect(sent.body.url).toBe(`/api/v1/portal/client-partnership/${c.id}/emproyee-card`);

@@ -21,3 +21,20 @@ export const customerSuccessCases = pgTable('customer_success_cases', {
   status: text('status', { enum: ['OPEN', 'CLOSED'] }).notNull().default('OPEN'),
   createdAt: at('created_at').notNull(),
 }, (t) => [uniqueIndex('customer_success_customer_key').on(t.customerId)]);
+
+/**
+ * The plan the customer chose on the plans screen (the spec's client plan): one per customer, with
+ * the figures shown at the moment of the choice, which the contract and the checkout use.
+ */
+export const clientPlans = pgTable('client_plans', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  planType: text('plan_type', { enum: ['LOW', 'MEDIUM', 'MAX'] }).notNull(),
+  /** monthly fee, R$ */
+  price: doublePrecision('price').notNull(),
+  freeMonths: integer('free_months').notNull(),
+  deadlineYears: integer('deadline_years').notNull(),
+  /** the whole offer as shown (PlanOffer) */
+  offer: jsonb('offer').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [uniqueIndex('client_plans_customer_key').on(t.customerId)]);

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { planPaths } from './plan.paths';
+
+describePaths(planPaths);
