@@ -1,5 +1,6 @@
 import { PHONE_PROOF_TTL_S } from '../shared/auth/payloads';
 import type { CepLookup } from './providers/cep/index';
+import type { CardPayments } from './providers/payments/index';
 import type { Db } from './platform/db/index';
 import type { Providers } from './providers/messaging/index';
 import type { FileStorage } from './providers/storage/index';
@@ -75,6 +76,8 @@ export interface AppDeps {
   webRoot?: string;
   /** postal-code lookup (ViaCEP, fallback, cache); from the environment when absent */
   cep?: CepLookup;
+  /** card payments (PAYMENT_PROVIDER); the local sandbox when absent */
+  payments?: CardPayments;
 }
 
 /**

@@ -15,6 +15,8 @@ import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from './
 import { billJobs } from './bill/service';
 import { storageFromEnv } from './providers/storage/index';
 import { cepLookupFromEnv } from './providers/cep/index';
+import { paymentsFromEnv } from './providers/payments/index';
+import { spendPaymentToken } from './checkout/service';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -55,7 +57,9 @@ async function main(): Promise<void> {
     webRoot: resolve(env.WEB_ROOT ?? 'dist/web'),
     storage: storageFromEnv(env, dataDir),
     cep: cepLookupFromEnv(env, clock),
+    payments: paymentsFromEnv(env, secret, { clock, usedTokens: spendPaymentToken(database.db, clock) }),
   };
+  if (production && !env.PAYMENT_PROVIDER) console.warn('PAYMENT_PROVIDER is not set: cards go to the local sandbox, which charges nothing.');
   if (!existsSync(join(deps.webRoot ?? '', 'index.html'))) {
     console.warn(`No built SPA at ${deps.webRoot}; run \`npm run build\` (npm start does). Serving the API only.`);
   }

@@ -2,6 +2,7 @@ import { endpoint, type Endpoint } from './endpoint';
 import { openApiDocument } from './openapi';
 import { authEndpoints } from './auth/endpoints';
 import { billEndpoints } from './bill/endpoints';
+import { checkoutEndpoints } from './checkout/endpoints';
 import { coverageEndpoints } from './coverage/endpoints';
 import { customerEndpoints } from './customer/endpoints';
 import { devEndpoints } from './dev/endpoints';
@@ -28,7 +29,7 @@ export const apiDocument = endpoint({
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...authEndpoints, ...customerEndpoints, ...processEndpoints, ...coverageEndpoints, ...billEndpoints, ...notificationEndpoints,
-  ...planEndpoints, ...projectEndpoints, ...proposalEndpoints, ...visitEndpoints, ...staffEndpoints, ...devEndpoints, apiDocument,
+  ...planEndpoints, ...checkoutEndpoints, ...projectEndpoints, ...proposalEndpoints, ...visitEndpoints, ...staffEndpoints, ...devEndpoints, apiDocument,
 ];
 
 /** The calls a server serves: the development ones only outside production. */

@@ -54,6 +54,11 @@ export const ErrorCode = {
   VISIT_NOT_STARTED: 4096,
   /** a plan that is not fit for the customer's bill cannot be chosen ('Não apto') */
   PLAN_NOT_FIT: 4097,
+  /** checkout: a card from a company or a boleto day from an individual (spec §6) */
+  CHECKOUT_METHOD: 4098,
+  /** checkout: the issuer declined the card; the token was invalid, expired or used */
+  PAYMENT_DECLINED: 4222,
+  PAYMENT_TOKEN_INVALID: 4223,
   VISIT_DATE_UNAVAILABLE: 4220,
   VISIT_NOT_FOUND: 4043,
   /** postal-code lookup (ours): unknown CEP, or no provider answered */
@@ -105,6 +110,9 @@ const byCode: Record<number, MessageKey> = {
   4095: 'visit.tooClose',
   4096: 'visit.outcomeTooEarly',
   4097: 'plan.notFit',
+  4098: 'checkout.error',
+  4222: 'checkout.card.declined',
+  4223: 'checkout.card.tokenExpired',
   4220: 'visit.dateUnavailable',
   4043: 'visit.notFound',
   4044: 'cep.notFound',

@@ -1,5 +1,6 @@
 import { authMessages } from './messages/auth';
 import { billMessages } from './messages/bill';
+import { checkoutMessages } from './messages/checkout';
 import { commonMessages } from './messages/common';
 import { customerMessages } from './messages/customer';
 import { notificationMessages } from './messages/notification';
@@ -22,6 +23,7 @@ export const messages = {
   ...visitMessages,
   ...notificationMessages,
   ...planMessages,
+  ...checkoutMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -15,3 +15,4 @@ export * from './staff';
 export * from './plan';
 export * from './proposal';
 export * from './visit';
+export * from './checkout';

@@ -1,0 +1,62 @@
+/**
+ * The card-payments contract shared by the providers (ARCHITECTURE "Card payments and boleto"); see
+ * ./index for the overview and the choice by environment. Kept apart so the providers do not import
+ * the module that imports them.
+ */
+
+/** Accepted brands, spelled as Iugu writes them in `extra_info.brand`. */
+export const CARD_BRANDS = ['VISA', 'MASTER', 'AMEX', 'DINERS', 'ELO'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+/** What we may keep and show about a card: never its number or security code. */
+export interface AuthorizedCard {
+  brand: CardBrand;
+  last4: string;
+  /**
+   * Holder and expiry are known to the local sandbox (they travel inside its token); Iugu's charge
+   * answer carries only brand and last four digits, so they are null there.
+   */
+  holder: string | null;
+  month: number | null;
+  year: number | null;
+}
+
+export interface PreAuthorization {
+  /** the token the browser got from the provider's tokenizer (single use) */
+  token: string;
+  /** the first monthly fee, in centavos */
+  amountCents: number;
+  customer: { id: string; name: string; email: string };
+  /** the line shown on the provider's invoice */
+  description: string;
+}
+
+export type PreAuthorizationResult =
+  | { ok: true; chargeId: string; card: AuthorizedCard }
+  | { ok: false; reason: 'declined' | 'invalid_token' | 'token_used'; message?: string };
+
+/** What the card form needs to tokenize in the browser. */
+export type TokenizerConfig =
+  | { provider: 'local'; url: string }
+  /** accountId null: IUGU_ACCOUNT_ID is not set, so the browser cannot tokenize (no card form) */
+  | { provider: 'iugu'; accountId: string | null; testMode: boolean };
+
+export interface CardPayments {
+  readonly name: 'local' | 'iugu';
+  /**
+   * Authorises `amountCents` on the tokenized card without capturing it. A refusal by the issuer,
+   * a bad or used token are answers; the promise rejects only when the provider cannot answer.
+   */
+  preAuthorize(request: PreAuthorization): Promise<PreAuthorizationResult>;
+  /** Takes the pre-authorised amount; rejects when the provider refuses (e.g. already cancelled). */
+  capture(chargeId: string): Promise<void>;
+  /** Releases the pre-authorised amount. */
+  cancel(chargeId: string): Promise<void>;
+  tokenizerConfig(): TokenizerConfig;
+}
+
+export class PaymentProviderError extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+  }
+}
