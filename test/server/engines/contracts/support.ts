@@ -98,7 +98,8 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
   }
 }
 
-export const hasPdftoppm = spawnSync('pdftoppm', ['-v'], { encoding: 'utf8' }).error === undefined;
+/** poppler's pdftoppm is on the machine; CI installs it (.ci/run), so there a missing one fails instead of skipping. */
+export const hasPdftoppm = Boolean(process.env.CI) || spawnSync('pdftoppm', ['-v'], { encoding: 'utf8' }).error === undefined;
 
 /** Renders every page with poppler's pdftoppm at 50 dpi; returns the PNG count and what it wrote on stderr. */
 export function renderWithPoppler(bytes: Uint8Array): { status: number | null; pngs: number; stderr: string } {
