@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { SCREEN_KEYS, type ScreenKey } from '#shared/routes';
 import { authMachine } from './auth/authMachine';
 import { billMachine } from './bill/billMachine';
+import { checkoutMachine } from './checkout/checkoutMachine';
 import { journeyMachine } from './journey/journeyMachine';
 import { notificationMachine } from './notification/notificationMachine';
 import { planMachine } from './plan/planMachine';
@@ -14,7 +15,7 @@ import { visitMachine } from './visit/visitMachine';
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, billMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
+export { authMachine, billMachine, checkoutMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -82,6 +83,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     purpose: "The plans screen: loads the customer's three plans with their own figures, the chosen plan and the free months; sends a customer past the choice on to booking-payment (or the contracts once they exist); a fit plan opens the modal whose 'Siga para assinatura' takes it and goes to booking-payment; a plan that is not fit shows 'Não apto' and cannot be chosen.",
     screens: ['planSignature'],
     source: 'machines/plan/planMachine.ts',
+  },
+  {
+    name: 'checkout',
+    machine: checkoutMachine,
+    purpose: "The booking screen's payment: loads the customer, the client plan and the checkout; with no plan chosen goes back to the plans; a company chooses the boleto day (10, 15, 20 or 25), an individual types the card, which the provider tokenizes in the browser (flagged fields: 'O {field label} é inválido') before the token pre-authorises the first fee; then 'Tudo certo, seu cartão foi aprovado, podemos seguir!'.",
+    screens: ['bookingPayment'],
+    source: 'machines/checkout/checkoutMachine.ts',
   },
   {
     name: 'visit',

@@ -1,6 +1,7 @@
 import type { PathModel } from './engine';
 import { authPaths } from './auth.paths';
 import { billPaths } from './bill.paths';
+import { checkoutPaths } from './checkout.paths';
 import { processPaths } from './process.paths';
 import { journeyPaths } from './journey.paths';
 import { notificationsPaths } from './notification.paths';
@@ -9,4 +10,4 @@ import { proposalPaths } from './proposal.paths';
 import { visitPaths } from './visit.paths';
 
 /** The path model of every machine in machines/index.ts, by registry name. */
-export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths] as PathModel[];
+export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths, checkoutPaths] as PathModel[];

@@ -30,7 +30,7 @@ export const PRIVATE_SCREEN_MODULES = {
   planSignature: 'src/web/features/plan/PlanScreen.tsx',
   projectStatus: 'src/web/features/placeholder/PlaceholderScreen.tsx',
   customersSignature: 'src/web/features/placeholder/PlaceholderScreen.tsx',
-  bookingPayment: 'src/web/features/placeholder/PlaceholderScreen.tsx',
+  bookingPayment: 'src/web/features/checkout/CheckoutScreen.tsx',
 } as const satisfies Record<PrivateScreenKey, `src/web/features/${string}Screen.tsx`>;
 
 /** the bell's first read, on every signed-in page */

@@ -4,9 +4,11 @@
  * the module that imports them.
  */
 
-/** Accepted brands, spelled as Iugu writes them in `extra_info.brand`. */
-export const CARD_BRANDS = ['VISA', 'MASTER', 'AMEX', 'DINERS', 'ELO'] as const;
-export type CardBrand = (typeof CARD_BRANDS)[number];
+import { CARD_BRAND_NAMES, type CardBrand } from '#shared/checkout/rules';
+
+export type { CardBrand };
+/** Accepted brands, spelled as Iugu writes them in `extra_info.brand` (spec §9). */
+export const CARD_BRANDS = Object.keys(CARD_BRAND_NAMES) as CardBrand[];
 
 /** What we may keep and show about a card: never its number or security code. */
 export interface AuthorizedCard {

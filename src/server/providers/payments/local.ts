@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import cardValidator from 'card-validator';
+import { checkCardNumber, cvvLength } from '#shared/checkout/rules';
 import type { Clock } from '../../config';
 import type { AuthorizedCard, CardBrand, CardPayments } from './contract';
 
@@ -47,10 +47,6 @@ export interface PaymentTokenSuccess {
 }
 export interface PaymentTokenFailure { errors: Partial<Record<PaymentTokenField, 'is_invalid'>> }
 
-/** card-validator's brand ids of the brands we accept, with Iugu's spelling. */
-const BRANDS: Record<string, CardBrand> = {
-  visa: 'VISA', mastercard: 'MASTER', 'american-express': 'AMEX', 'diners-club': 'DINERS', elo: 'ELO',
-};
 
 /** Card years are read on the calendar of Brazil (UTC-3 all year since 2019), where the card is used. */
 const BRAZIL_OFFSET_MS = -3 * 3600_000;
@@ -106,12 +102,12 @@ export function createPaymentToken(body: unknown, secret: string, now: Date): Pa
   const errors: PaymentTokenFailure['errors'] = {};
 
   const raw = text(data.number).replace(/[\s-]/g, '');
-  const checked = /^\d{12,19}$/.test(raw) ? cardValidator.number(raw) : null;
-  const brand = checked?.isValid && checked.card ? BRANDS[checked.card.type] : undefined;
-  if (!brand || !checked?.card) errors.number = 'is_invalid';
+  const checked = /^\d{12,19}$/.test(raw) ? checkCardNumber(raw) : null;
+  const brand = checked?.isValid ? checked.brand : null;
+  if (!brand) errors.number = 'is_invalid';
 
   const cvv = text(data.verification_value).trim();
-  const cvvSize = checked?.card?.code.size;
+  const cvvSize = checked?.brand ? cvvLength(checked.brand) : undefined;
   // without a known brand only the shape can be checked (3 or 4 digits)
   if (!(cvvSize ? new RegExp(`^\\d{${cvvSize}}$`).test(cvv) : /^\d{3,4}$/.test(cvv))) errors.verification_value = 'is_invalid';
 
@@ -123,7 +119,7 @@ export function createPaymentToken(body: unknown, secret: string, now: Date): Pa
   if (!NAME.test(first) || first.length > 50) errors.first_name = 'is_invalid';
   if (!NAME.test(last) || last.length > 50) errors.last_name = 'is_invalid';
 
-  if (Object.keys(errors).length > 0 || !brand || !checked?.card || !exp) return { errors };
+  if (Object.keys(errors).length > 0 || !brand || !checked || !exp) return { errors };
 
   const holder = `${first} ${last}`;
   const claims: TokenClaims = {
@@ -136,7 +132,7 @@ export function createPaymentToken(body: unknown, secret: string, now: Date): Pa
     method: 'credit_card',
     test: true,
     extra_info: {
-      bin: raw.slice(0, 6), brand, holder_name: holder, display_number: displayNumber(raw, checked.card.gaps),
+      bin: raw.slice(0, 6), brand, holder_name: holder, display_number: displayNumber(raw, checked.gaps),
       month: exp.month, year: exp.year,
     },
   };

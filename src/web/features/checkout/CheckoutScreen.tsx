@@ -1,0 +1,28 @@
+import { checkoutMachine } from '#machines/checkout/checkoutMachine';
+import { PATHS, type ScreenPath } from '#shared/routes';
+import type { Api } from '../../api/client';
+import { useApiLoader } from '../../journey/JourneyContext';
+import { useGo } from '../../journey/useGo';
+import { usePageMachine } from '../../journey/usePageMachine';
+import { checkoutActors } from './actors';
+import { CheckoutPage } from './CheckoutPage';
+
+export interface CheckoutFlowProps {
+  getApi: () => Promise<Api>;
+  onGo: (path: ScreenPath) => void;
+  /** the year the expiry list starts from (spec §5: the current one across 20 years) */
+  currentYear?: number;
+}
+
+/** The checkout machine with its API calls, rendering the booking page. */
+export function CheckoutFlow({ getApi, onGo, currentYear = new Date().getFullYear() }: CheckoutFlowProps) {
+  const [state, send] = usePageMachine(checkoutMachine, checkoutActors(getApi), {
+    actions: { goToPlans: () => onGo(PATHS.planSignature) },
+  });
+  return <CheckoutPage state={state} send={send} currentYear={currentYear} />;
+}
+
+/** /booking-payment inside the signed-in shell. */
+export default function CheckoutScreen() {
+  return <CheckoutFlow getApi={useApiLoader()} onGo={useGo()} />;
+}

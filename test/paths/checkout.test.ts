@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { checkoutPaths } from './checkout.paths';
+
+describePaths(checkoutPaths);
