@@ -4,6 +4,7 @@ import {
   finalProposalActionsDisabled, finalProposalInPreparation, initialProposalActionsDisabled, initialProposalStepStatus, latestProposal, type Proposal, type ProposalType,
 } from '#shared/proposal/rules';
 import type { CustomerKind, MenuStep } from '#shared/steps';
+import type { PlanOffer } from '#shared/plan/payloads';
 
 /**
  * The proposal screen (spec §2 "Proposal screen", §4 proposals, §7 proposal calls), one machine for
@@ -24,6 +25,8 @@ export interface ProposalPageData {
   proposal: Proposal | null;
   /** for the initial screen: a FINAL proposal exists (the screen links to it) */
   hasFinalProposal: boolean;
+  /** for a subscription customer: the plan shown beside the purchase figures (none when no plan fits or the plans could not be read) */
+  subscription: PlanOffer | null;
 }
 
 export interface ProposalContext {

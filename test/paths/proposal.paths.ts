@@ -41,6 +41,7 @@ const page = (customer: { id: number; subscription_lending: 'SUBSCRIPTION' | 'LE
   customer: { id: customer.id, kind: customer.subscription_lending, steps: list },
   proposal: p,
   hasFinalProposal: p?.type === 'FINAL',
+  subscription: null,
 });
 
 export const proposalPaths = definePathModel({

@@ -7,6 +7,7 @@ import type { AppDeps } from '../config';
 import type { Db } from '../platform/db/index';
 import { clientPlans, customers, planSimulations } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
+import { sizedBillOf } from '../bill/sizedBill';
 import { byCustomer, loadProcess, moveProcessIn } from '../process/host';
 import { PLAN_LEVEL_BY_TYPE, sizeSolarSystem, type SizingResult } from '../engines/sizing/index';
 
@@ -60,21 +61,20 @@ export async function selectedSimulation(db: Db, customerId: number): Promise<Pl
 // ---- the plans screen ---------------------------------------------------------------------------
 
 async function customerForPlans(db: Db, customerId: number) {
-  const [c] = await db.select({ billValue: customers.billValue, state: customers.stateCode, city: customers.cityId, hasPartnership: customers.hasPartnership })
-    .from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
-  return c;
+  const sized = await sizedBillOf(db, customerId);
+  if (!sized) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  return sized;
 }
 
 /**
- * GET portal/customers/plans: the three plans with the customer's figures, sized like the bill page's
- * simulation (their bill value, state and city) and with the partnership's free months. Empty while
+ * GET portal/customers/plans: the three plans with the customer's figures, sized like their proposals
+ * (the latest approved bill's value, else the sign-up value; their state and city) and with the partnership's free months. Empty while
  * the customer has no bill value.
  */
 export async function planOffers(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number): Promise<PlanOffer[]> {
   const c = await customerForPlans(deps.db, customerId);
   if (!c.billValue || c.billValue <= 0) return [];
-  const r = sizeSolarSystem({ billValue: c.billValue, uf: c.state, municipalityIbge: String(c.city), year: deps.clock.now().getUTCFullYear() });
+  const r = sizeSolarSystem({ billValue: c.billValue, uf: c.uf, municipalityIbge: c.municipalityIbge, year: deps.clock.now().getUTCFullYear() });
   return PLAN_TYPES.map((type) => {
     const p = r.plan[PLAN_LEVEL_BY_TYPE[type]];
     const plan = catalogPlan(type);

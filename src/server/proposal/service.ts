@@ -1,12 +1,13 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { bills, customers, proposals } from '../platform/db/schema';
+import { customers, proposals } from '../platform/db/schema';
 import { ErrorCode } from '#shared/errors';
 import { ApiError } from '../http/errors';
 import { messages } from '#shared/messages';
 import { byCustomer, byStaff, customerSteps, loadProcess, moveProcess, moveProcessIn, type MovedBy, type ProcessMove } from '../process/host';
 import { initialProposalFromSizing, sizeSolarSystem } from '../engines/sizing/index';
+import { sizedBillOf } from '../bill/sizedBill';
 
 /**
  * The INITIAL proposal from the sizing engine (the process's `prepareInitialProposal` reaction to an
@@ -16,15 +17,11 @@ import { initialProposalFromSizing, sizeSolarSystem } from '../engines/sizing/in
  */
 export async function prepareInitialProposal(tx: Tx, clock: Clock, customerId: number): Promise<void> {
   if (await hasInitialProposal(tx, customerId)) return;
-  const [c] = await tx.select({ state: customers.stateCode, city: customers.cityId, bill: customers.billValue }).from(customers).where(eq(customers.id, customerId));
-  if (!c) return;
-  const [bill] = await tx.select({ value: bills.value }).from(bills)
-    .where(and(eq(bills.customerId, customerId), eq(bills.status, 'APPROVED'))).orderBy(desc(bills.id)).limit(1);
+  const sized = await sizedBillOf(tx, customerId);
+  if (!sized) return;
   let draft;
   try {
-    draft = initialProposalFromSizing(sizeSolarSystem({
-      billValue: bill?.value ?? c.bill, uf: c.state, municipalityIbge: String(c.city), year: clock.now().getUTCFullYear(),
-    }));
+    draft = initialProposalFromSizing(sizeSolarSystem({ ...sized, year: clock.now().getUTCFullYear() }));
   } catch (e) {
     if (e instanceof RangeError) return;
     throw e;
@@ -90,14 +87,12 @@ export async function publishFinalProposal(
   if (!process.snapshot.can({ type: 'proposal.finalPublished' })) {
     throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { event: 'proposal.finalPublished' }, messages['proposal.final.publish.refused']);
   }
-  const [c] = await tx.select({ state: customers.stateCode, city: customers.cityId, bill: customers.billValue }).from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
-  const [bill] = await tx.select({ value: bills.value }).from(bills)
-    .where(and(eq(bills.customerId, customerId), eq(bills.status, 'APPROVED'))).orderBy(desc(bills.id)).limit(1);
+  const sized = await sizedBillOf(tx, customerId);
+  if (!sized) throw new ApiError(404, ErrorCode.NOT_FOUND);
   let draft;
   try {
     draft = initialProposalFromSizing(sizeSolarSystem({
-      billValue: bill?.value ?? c.bill, uf: c.state, municipalityIbge: String(c.city), year: clock.now().getUTCFullYear(),
+      ...sized, year: clock.now().getUTCFullYear(),
       powerKwp: overrides.power_kwp, price: overrides.price,
     }));
   } catch (e) {

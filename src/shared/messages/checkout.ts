@@ -17,7 +17,7 @@ export const checkoutMessages = {
   'checkout.card.tokenExpired': 'Não foi possível confirmar o cartão. Digite os dados novamente.',
   'checkout.input.error': 'Por favor, verifique se os dados preenchidos estão corretos',
   'checkout.boleto.title': 'Boleto',
-  'checkout.boleto.lead': 'Escolha o dia de vencimento do boleto. Nada é cobrado até 30 dias depois que o sistema estiver conectado.',
+  'checkout.boleto.lead': 'Os boletos vencem no dia do mês que você escolher. Nada é cobrado até 30 dias depois que o sistema estiver conectado.',
   'checkout.boleto.day': 'Dia de vencimento',
   'checkout.boleto.dayOption': 'Todo dia {day}',
   'checkout.boleto.submit': 'Confirmar dia de vencimento',

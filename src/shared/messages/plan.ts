@@ -4,7 +4,7 @@ export const planMessages = {
   'plan.confirmation': 'Os valores abaixo foram calculados com a sua conta de luz. Ao escolher um plano, você segue para o pagamento da assinatura; nada é cobrado agora.',
   'plan.notFit': 'Não apto',
   'plan.notFit.why': 'Este plano não traz economia suficiente para a sua conta de luz.',
-  'plan.choose': 'Escolher este plano',
+  'plan.choose': 'Escolher plano',
   'plan.chosen.label': 'Plano escolhido',
   'plan.table.caption': 'Comparação dos planos de assinatura',
   'plan.table.feature': 'O que está incluído',

@@ -1,5 +1,9 @@
 /** The proposal screens (spec §2 "Proposal screen", §4, §8). */
 export const proposalMessages = {
+  'proposal.subscription.title': 'Ou assine, sem investimento',
+  'proposal.subscription.text': 'No {plan}, você paga {price} por mês e economiza {economy} por mês ({reduction}% da conta de luz). Sem taxa de adesão, instalação grátis, manutenção e monitoramento incluídos.',
+  'proposal.subscription.lead': 'Os valores acima são os da compra do sistema. Na assinatura, o sistema é instalado e mantido por nós.',
+  'proposal.subscription.toPlans': 'Ver planos de assinatura',
   'proposal.initial.note': 'Os valores e o tamanho do sistema podem variar após a visita técnica.',
   'proposal.card.power': 'Potência',
   'proposal.card.pricePerWp': 'Preço por potência',

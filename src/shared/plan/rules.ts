@@ -59,3 +59,12 @@ export function plansScreenExit(p: { planChosen: boolean; currentStep: StepType;
 /** Spec §2 "Booking / checkout screen": with no client plan and the step not CHECKOUT, the plans come first. */
 export const bookingNeedsPlan = (p: { planChosen: boolean; currentStep: StepType }): boolean =>
   !p.planChosen && p.currentStep !== 'CHECKOUT';
+
+/**
+ * The plan shown beside a purchase proposal to a subscription customer (what the landing page sold):
+ * the 20-year plan when it is fit, else the fit plan that saves most each month; none when no plan fits.
+ */
+export function featuredPlan<T extends { deadline_type: PlanType; is_fit: boolean; economy_per_month: number }>(offers: readonly T[]): T | null {
+  const fit = offers.filter((o) => o.is_fit);
+  return fit.find((o) => o.deadline_type === 'MAX') ?? [...fit].sort((a, b) => b.economy_per_month - a.economy_per_month)[0] ?? null;
+}

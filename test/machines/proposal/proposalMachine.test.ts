@@ -11,11 +11,13 @@ const page = (status: 'PENDING' | 'APPROVED' | 'NOT_DONE', p: Proposal | null = 
   customer: { id: 7, kind: 'SUBSCRIPTION', steps: [{ type: 'BILL', status: 'APPROVED' }, { type: 'PROPOSAL_INITIAL', status }] },
   proposal: p,
   hasFinalProposal: false,
+  subscription: null,
 });
 const offer = (p: Proposal): ProposalPageData => ({
   customer: { id: 7, kind: 'SUBSCRIPTION', steps: [{ type: 'TECHNICAL_VISIT', status: 'APPROVED' }, { type: 'SIGNATURE', status: 'NOT_DONE' }] },
   proposal: p,
   hasFinalProposal: true,
+  subscription: null,
 });
 
 function start(type: 'INITIAL' | 'FINAL', loads: ProposalPageData[], over: { approveFails?: boolean; downloadFails?: boolean } = {}) {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { messages } from '#shared/messages';
 import { createTestServer, type TestServer } from '../../support/server';
+import { applyProcessEvent } from '../../../src/server/process/host';
 import { call, customerAtPlanChoice, signUpCustomerWithId } from '../../support/flows';
+import { fixture, upload } from '../../support/uploads';
 
 let s: TestServer;
 beforeAll(async () => { s = await createTestServer(); });
@@ -35,6 +37,21 @@ describe('the plans screen calls', () => {
     const partnership = await call(s, 'GET', `/portal/client-partnership/${partner.id}`, undefined, { token: partner.token });
     expect(partnership.body).toMatchObject({ has_partnership: true, free_months: 2 });
     expect(String(partnership.body.description)).toContain('2 mensalidades grátis');
+  });
+
+  test('the plans are sized for the bill the proposals were sized for: the approved bill read by the assistant, not the sign-up value', async () => {
+    const c = await signUpCustomerWithId(s);
+    await call(s, 'POST', '/portal/customers/plan-simulated', { bill_value: 350.5, deadline_years: 20, nivel: 'MAX' }, { token: c.token });
+    const sent = await upload(s, '/portal/customers/bills?is_holder=true', { bytes: fixture('cemig-clean-residential.pdf'), name: 'conta.pdf' }, { token: c.token });
+    expect(sent.status).toBeLessThan(300);
+    const bill = await call(s, 'GET', '/portal/customers/bills', undefined, { token: c.token });
+    const values = (bill.body as { billValues: { status: string; value: number | null } }).billValues;
+    expect(values.status).toBe('APPROVED');
+    const read = Number(values.value);
+    expect(read).toBeGreaterThan(0);
+    expect(read).not.toBe(350.5);
+    for (const type of ['proposal.initialApproved', 'visit.requested', 'visit.confirmed', 'visit.approved'] as const) await applyProcessEvent(s.db, s.clock, c.id, { type });
+    expect((await offers(c.token)).map((o) => (o as unknown as { old_bill: number }).old_bill)).toEqual([read, read, read]);
   });
 
   test('choosing a fit plan stores it with the figures shown and moves SIGNATURE to CHECKOUT', async () => {

@@ -24,13 +24,13 @@ export interface PlanPageProps {
 const TITLE = SCREENS.planSignature.title;
 
 /** A plan's button: choose it, or 'Não apto' (disabled) when it is not fit (spec §2). */
-function ChooseButton({ offer, send, label }: { offer: PlanOffer; send: PlanPageProps['send']; label: string }) {
+function ChooseButton({ offer, send, label, size = 'md' }: { offer: PlanOffer; send: PlanPageProps['send']; label: string; size?: 'sm' | 'md' }) {
   return offer.is_fit ? (
-    <Button variant="primary" fullWidth onPress={() => send({ type: 'plan.select', plan: offer.deadline_type })} aria-label={`${m['plan.choose']}: ${label}`}>
+    <Button variant="primary" size={size} fullWidth onPress={() => send({ type: 'plan.select', plan: offer.deadline_type })} aria-label={`${m['plan.choose']}: ${label}`}>
       {m['plan.choose']}
     </Button>
   ) : (
-    <Button variant="secondary" fullWidth isDisabled aria-label={`${label}: ${m['plan.notFit']}`}>{m['plan.notFit']}</Button>
+    <Button variant="secondary" size={size} fullWidth isDisabled aria-label={`${label}: ${m['plan.notFit']}`}>{m['plan.notFit']}</Button>
   );
 }
 
@@ -63,7 +63,7 @@ function PlanTable({ offers, send }: { offers: PlanOffer[]; send: PlanPageProps[
         <tfoot>
           <tr>
             <td />
-            {offers.map((o) => <td key={o.deadline_type} className={s.cell}><ChooseButton offer={o} send={send} label={o.plan.name} /></td>)}
+            {offers.map((o) => <td key={o.deadline_type} className={s.cell}><ChooseButton offer={o} send={send} label={o.plan.name} size="sm" /></td>)}
           </tr>
         </tfoot>
       </table>
@@ -134,9 +134,9 @@ export function PlanPage({ state, send }: PlanPageProps) {
       {noneFit ? <Notice tone="warning" role={null}>{m['plan.noneFit']}</Notice> : null}
       {c.error ? <Notice tone="error">{m[c.error]}</Notice> : null}
 
+      <p className={s.confirmation}>{m['plan.confirmation']}</p>
       <PlanTable offers={data.offers} send={send} />
       <PlanTabs offers={data.offers} send={send} />
-      <p className={s.confirmation}>{m['plan.confirmation']}</p>
 
       <Modal
         isOpen={modalOpen}

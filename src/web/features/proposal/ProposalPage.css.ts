@@ -71,3 +71,4 @@ export const benefits = style({ margin: 0, paddingLeft: vars.space.xl, display: 
 export const choice = style({
   display: 'flex', flexDirection: 'column', gap: vars.space.md, paddingTop: vars.space.lg, borderTop: `1px solid ${vars.color.border}`,
 });
+export const subscriptionText = style({ margin: 0, color: vars.color.text, lineHeight: vars.lineHeight.body });

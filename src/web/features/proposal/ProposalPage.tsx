@@ -12,6 +12,7 @@ import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
 import { ProposalDetails } from './parts/ProposalDetails';
 import { ProposalSummary } from './parts/ProposalSummary';
+import { SubscriptionOffer } from './parts/SubscriptionOffer';
 import * as s from './ProposalPage.css';
 
 export type ProposalSnapshot = SnapshotFrom<typeof proposalMachine>;
@@ -133,6 +134,12 @@ export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
       ) : null}
 
       <ProposalSummary proposal={proposal} onOpenDetails={() => send({ type: 'details.open' })} />
+      {data.subscription ? (
+        <SubscriptionOffer
+          plan={data.subscription}
+          onSeePlans={type === 'FINAL' && currentStep(data.customer.steps) === 'SIGNATURE' ? () => onGo(PATHS.planSignature) : undefined}
+        />
+      ) : null}
 
       {c.error ? <Notice tone="error">{m[c.error]}</Notice> : null}
       {c.downloadError ? <Notice tone="error">{m[c.downloadError]}</Notice> : null}

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { PaymentType, ProposalPageData } from '#machines/proposal/proposalMachine';
 import { latestProposal, PROPOSAL_FILE_NAME, type ProposalType } from '#shared/proposal/rules';
+import { featuredPlan } from '#shared/plan/rules';
 import type { Api } from '../../api/client';
 
 /** Saves a downloaded file under `name` (the browser's download; tests pass their own). */
@@ -24,11 +25,14 @@ export function proposalActors(getApi: () => Promise<Api>, saveFile: SaveFile) {
     loadProposal: fromPromise<ProposalPageData, { type: ProposalType }>(async ({ input }) => {
       const api = await getApi();
       const customer = await api.getCustomer();
-      const list = await api.getProposals(customer.id);
+      const subscriber = customer.subscription_lending === 'SUBSCRIPTION';
+      // the plans are extra: a proposal shows without them
+      const [list, offers] = await Promise.all([api.getProposals(customer.id), subscriber ? api.getPlanOffers().catch(() => []) : Promise.resolve([])]);
       return {
         customer: { id: customer.id, kind: customer.subscription_lending, steps: customer.steps },
         proposal: latestProposal(list, input.type),
         hasFinalProposal: list.some((p) => p.type === 'FINAL'),
+        subscription: featuredPlan(offers),
       };
     }),
     approveInitialProposal: fromPromise<unknown, { customerId: number }>(async ({ input }) => (await getApi()).approveInitialProposal(input.customerId)),

@@ -8,6 +8,7 @@ import { ProposalFlow, type SaveFile } from '../../../../src/web/features/propos
 import { createApi, type Api } from '../../../../src/web/api/client';
 import { createStaff } from '../../../../src/server/staff/service';
 import { messages as m } from '#shared/messages';
+import { formatBRL } from '#shared/money';
 import { Proposal, billAfterSolarFigures, proposalCards, proposalFigures, type ProposalType } from '#shared/proposal/rules';
 import { createTestServer, type TestServer } from '../../../support/server';
 import { call, signUpNewCustomer } from '../../../support/flows';
@@ -168,6 +169,29 @@ describe('proposal screen', () => {
     expect(await screen.findByRole('button', { name: m['proposal.advance'] })).toBeTruthy();
     // the pressed button is gone: the keyboard is on the loaded page's title, not at the document's top
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Proposta inicial' })));
+  });
+
+  it("a subscription customer sees beside the purchase figures what their plan costs and saves each month; from the final proposal, the plans", async () => {
+    const user = userEvent.setup();
+    const c = await customerAt(toOffer);
+    expect((await call(server, 'POST', `/admin/customers/${c.id}/proposal/final`, { module_brand: 'Jinko', module_warranty: 12 }, { token: staffToken })).status).toBe(201);
+    const offers = (await call(server, 'GET', '/portal/customers/plans', undefined, { token: c.token })).body.data as { plan: { name: string }; deadline_type: string; price: number; economy_per_month: number; is_fit: boolean; old_bill: number }[];
+    const max = offers.find((o) => o.deadline_type === 'MAX')!;
+    expect(max.is_fit).toBe(true);
+    const seen = renderProposal(c, 'FINAL');
+    const panel = within(await screen.findByRole('region', { name: m['proposal.subscription.title'] }));
+    const said = text(panel.getByText(/^No Plano 20 anos/));
+    expect(said).toContain(formatBRL(max.price));
+    expect(said).toContain(formatBRL(max.economy_per_month));
+    // the plan speaks of the same bill as the proposal beside it
+    expect(billAfterSolarFigures(await proposalOf(c, 'FINAL'))?.oldBill).toBe(formatBRL(max.old_bill));
+    await user.click(panel.getByRole('button', { name: m['proposal.subscription.toPlans'] }));
+    expect(seen.went).toEqual(['/plan-signature']);
+    cleanup();
+    // the initial proposal tells the same story, without the way to the plans yet
+    renderProposal(c, 'INITIAL');
+    const initial = within(await screen.findByRole('region', { name: m['proposal.subscription.title'] }));
+    expect(initial.queryByRole('button')).toBeNull();
   });
 
   it('final before the visit is accomplished and approved: it waits for the visit', async () => {
