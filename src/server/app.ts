@@ -22,6 +22,7 @@ import { notificationAdmin } from './notification/admin';
 import { notificationRoutes } from './notification/routes';
 import { planRoutes } from './plan/routes';
 import { checkoutRoutes } from './checkout/routes';
+import { documentAdmin, documentRoutes } from './document/routes';
 import { processAdmin } from './process/admin';
 import { processRoutes } from './process/routes';
 import { projectRoutes } from './project/routes';
@@ -42,7 +43,7 @@ import { serveWeb, spaFallback } from './http/static';
  */
 const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
   authRoutes, customerRoutes, customerAdmin, processRoutes, processAdmin, coverageRoutes, coverageAdmin, billRoutes, billAdmin,
-  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, projectRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
+  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, projectRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
 ];
 
 /**

@@ -37,38 +37,55 @@ const ENVELOPE_BYTES = 64 * 1024;
  * reader, an image declares a size it may be decoded at); refused files are deleted.
  */
 export async function receiveUpload(c: Context, stagingDir: string, field = 'file'): Promise<StagedUpload> {
+  const files = await receiveUploads(c, stagingDir, [field]);
+  const file = files[field];
+  if (!file) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
+  return file;
+}
+
+interface Received { path: string; size: number; head: Uint8Array; originalName: string }
+
+/**
+ * Several file fields of one multipart request (a document's front and back; a company's three
+ * documents), each read as `receiveUpload` reads one, each at most 10 MB. All or nothing: when any
+ * file is refused, every staging file of the request is deleted. Fields not sent are absent from
+ * the answer; the caller says which it requires.
+ */
+export async function receiveUploads(c: Context, stagingDir: string, fields: readonly string[]): Promise<Partial<Record<string, StagedUpload>>> {
+  const first = fields[0] ?? 'file';
   const contentType = c.req.header('Content-Type') ?? '';
-  if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
+  if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first });
   const declared = Number(c.req.header('Content-Length') ?? NaN);
-  if (declared > MAX_UPLOAD_BYTES + ENVELOPE_BYTES) throw new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field });
+  if (declared > fields.length * MAX_UPLOAD_BYTES + ENVELOPE_BYTES) throw new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field: first });
   const body = c.req.raw.body;
-  if (!body) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
+  if (!body) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first });
   await mkdir(stagingDir, { recursive: true });
   // named after this process, so a restart removes what a crash left without touching the uploads
   // another live process (sharing the directory) is receiving
-  const path = join(stagingDir, newStagingName());
-  let staging: WriteStream | null = null;
+  const paths = new Map<string, string>(fields.map((f) => [f, join(stagingDir, newStagingName())]));
+  const streams = new Map<string, WriteStream>();
   // A write stream destroyed while its file is still being opened creates the file afterwards:
   // discard closes it and waits, so no staging file outlives a refused or broken upload.
-  const discard = async () => {
-    const out = staging;
+  const discardOne = async (field: string) => {
+    const out = streams.get(field);
     if (out && !out.closed) await new Promise<void>((closed) => { out.once('close', () => closed()); out.destroy(); });
-    await rm(path, { force: true });
+    await rm(paths.get(field)!, { force: true });
   };
+  const discardAll = () => Promise.all(fields.map(discardOne));
 
-  const received = await new Promise<{ size: number; head: Uint8Array; originalName: string } | null>((resolve, reject) => {
+  const received = await new Promise<Map<string, Received>>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       // busboy cuts a file off when it REACHES `fileSize` (and emits 'limit'): one byte more than
       // the 10 MB allowed, so a file of exactly 10 MB arrives whole and only a larger one trips it.
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20, fieldSize: 4096 } });
+      parser = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: fields.length, fields: 20, fieldSize: 4096 } });
     } catch {
-      reject(new ApiError(400, ErrorCode.UPLOAD_MISSING, { field }));
+      reject(new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first }));
       return;
     }
     const input = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
     let settled = false;
-    let writing: Promise<{ size: number; head: Uint8Array; originalName: string }> | null = null;
+    const writings = new Map<string, Promise<Received>>();
     const fail = (e: unknown) => {
       if (settled) return;
       settled = true;
@@ -77,7 +94,8 @@ export async function receiveUpload(c: Context, stagingDir: string, field = 'fil
       reject(e);
     };
     parser.on('file', (name, stream, info) => {
-      if (name !== field || writing) {
+      const path = paths.get(name);
+      if (!path || writings.has(name)) {
         stream.resume();
         return;
       }
@@ -85,12 +103,12 @@ export async function receiveUpload(c: Context, stagingDir: string, field = 'fil
         // a NUL or escape in the name (RFC 5987 `filename*=UTF-8''%00`): the request is malformed,
         // refused before anything is written (the database would refuse the NUL later with a 500)
         stream.resume();
-        fail(new ApiError(400, ErrorCode.VALIDATION, { field }));
+        fail(new ApiError(400, ErrorCode.VALIDATION, { field: name }));
         return;
       }
-      writing = new Promise((done, failed) => {
+      const writing = new Promise<Received>((done, failed) => {
         const out = createWriteStream(path, { flags: 'wx' });
-        staging = out;
+        streams.set(name, out);
         let size = 0;
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => {
@@ -99,48 +117,45 @@ export async function receiveUpload(c: Context, stagingDir: string, field = 'fil
         });
         stream.on('limit', () => {
           out.destroy();
-          failed(new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field }));
+          failed(new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field: name }));
         });
         stream.on('error', failed);
         out.on('error', failed);
-        out.on('finish', () => done({ size, head: new Uint8Array(Buffer.concat(chunks).subarray(0, 1024)), originalName: info.filename || 'arquivo' }));
+        out.on('finish', () => done({ path, size, head: new Uint8Array(Buffer.concat(chunks).subarray(0, 1024)), originalName: info.filename || 'arquivo' }));
         stream.pipe(out);
       });
+      writings.set(name, writing);
       writing.catch(fail);
     });
     parser.on('error', fail);
     input.on('error', fail);
     parser.on('close', () => {
       if (settled) return;
-      if (!writing) {
-        settled = true;
-        resolve(null);
-        return;
-      }
-      writing.then((r) => { if (!settled) { settled = true; resolve(r); } }, fail);
+      Promise.all([...writings].map(async ([name, w]) => [name, await w] as const)).then((done) => {
+        if (!settled) { settled = true; resolve(new Map(done)); }
+      }, fail);
     });
     input.pipe(parser);
   }).catch(async (e: unknown) => {
-    await discard();
+    await discardAll();
     // A body that breaks off midway (closed connection) is not the customer's fault to name: generic 400.
-    throw e instanceof ApiError ? e : new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
+    throw e instanceof ApiError ? e : new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first });
   });
 
-  if (!received) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
-  if (received.size === 0) {
-    await discard();
-    throw new ApiError(400, ErrorCode.UPLOAD_EMPTY, { field });
-  }
-  const kind = sniffBillFile(received.head);
-  if (kind === 'unknown') {
-    await discard();
-    throw new ApiError(415, ErrorCode.UPLOAD_UNSUPPORTED, { field });
-  }
+  const out: Partial<Record<string, StagedUpload>> = {};
   try {
-    await checkUploadContent(path, kind, field);
+    for (const [field, r] of received) {
+      if (r.size === 0) throw new ApiError(400, ErrorCode.UPLOAD_EMPTY, { field });
+      const kind = sniffBillFile(r.head);
+      if (kind === 'unknown') throw new ApiError(415, ErrorCode.UPLOAD_UNSUPPORTED, { field });
+      await checkUploadContent(r.path, kind, field);
+      out[field] = { path: r.path, size: r.size, kind, originalName: r.originalName.slice(0, 200), discard: () => discardOne(field) };
+    }
   } catch (e) {
-    await discard();
+    await discardAll();
     throw e;
   }
-  return { path, size: received.size, kind, originalName: received.originalName.slice(0, 200), discard };
+  // fields that were allowed but not sent leave nothing behind
+  await Promise.all(fields.filter((f) => !received.has(f)).map(discardOne));
+  return out;
 }

@@ -16,3 +16,4 @@ export * from './plan';
 export * from './proposal';
 export * from './visit';
 export * from './checkout';
+export * from './document';

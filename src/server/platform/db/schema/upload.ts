@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { UPLOAD_PURPOSES } from '#shared/bill/rules';
 import { at } from './columns';
 import { customers } from './customer';
 
@@ -6,7 +7,7 @@ import { customers } from './customer';
 export const uploads = pgTable('uploads', {
   id: serial('id').primaryKey(),
   customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
-  purpose: text('purpose', { enum: ['bill', 'employee_card'] }).notNull(),
+  purpose: text('purpose', { enum: UPLOAD_PURPOSES }).notNull(),
   storageKey: text('storage_key').notNull(),
   originalName: text('original_name').notNull(),
   kind: text('kind', { enum: ['pdf', 'png', 'jpeg'] }).notNull(),
