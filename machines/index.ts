@@ -3,6 +3,7 @@ import { SCREEN_KEYS, type ScreenKey } from '#shared/routes';
 import { authMachine } from './auth/authMachine';
 import { billMachine } from './bill/billMachine';
 import { checkoutMachine } from './checkout/checkoutMachine';
+import { documentMachine } from './document/documentMachine';
 import { journeyMachine } from './journey/journeyMachine';
 import { notificationMachine } from './notification/notificationMachine';
 import { planMachine } from './plan/planMachine';
@@ -15,7 +16,7 @@ import { visitMachine } from './visit/visitMachine';
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, billMachine, checkoutMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
+export { authMachine, billMachine, checkoutMachine, documentMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -90,6 +91,14 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     purpose: "The booking screen's payment: loads the customer, the client plan and the checkout; with no plan chosen goes back to the plans; a company chooses the boleto day (10, 15, 20 or 25), an individual types the card, which the provider tokenizes in the browser (flagged fields: 'O {field label} é inválido') before the token pre-authorises the first fee; then 'Tudo certo, seu cartão foi aprovado, podemos seguir!'.",
     screens: ['bookingPayment'],
     source: 'machines/checkout/checkoutMachine.ts',
+  },
+  {
+    name: 'document',
+    machine: documentMachine,
+    purpose: "The documents card of the booking screen: loads the customer's documents, offers one upload area per open slot (an individual's ID front and back, a company's CNPJ card, legal representative and legal document; a denied one again with its reason), checks each file as chosen, sends them together ('Insira todos os documentos necessários!' when a company's file is missing), then 'Documento enviado com sucesso!' and the statuses.",
+    screens: [],
+    runsIn: 'the booking screen (booking-payment), once the payment is set up',
+    source: 'machines/document/documentMachine.ts',
   },
   {
     name: 'visit',

@@ -1,6 +1,7 @@
 import { authMessages } from './messages/auth';
 import { billMessages } from './messages/bill';
 import { checkoutMessages } from './messages/checkout';
+import { documentMessages } from './messages/document';
 import { commonMessages } from './messages/common';
 import { customerMessages } from './messages/customer';
 import { notificationMessages } from './messages/notification';
@@ -24,6 +25,7 @@ export const messages = {
   ...notificationMessages,
   ...planMessages,
   ...checkoutMessages,
+  ...documentMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -10,6 +10,7 @@ import { notificationMessages } from '../../src/shared/messages/notification';
 import { proposalMessages } from '../../src/shared/messages/proposal';
 import { planMessages } from '../../src/shared/messages/plan';
 import { checkoutMessages } from '../../src/shared/messages/checkout';
+import { documentMessages } from '../../src/shared/messages/document';
 import { visitMessages } from '../../src/shared/messages/visit';
 
 /** An error as the browser's API client throws it: HTTP status and the parsed `{code, message, ...}` body. */
@@ -51,7 +52,7 @@ describe('failureOf: a failed call as the key a machine keeps', () => {
 });
 
 describe('the catalogue', () => {
-  const domains = [commonMessages, authMessages, customerMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages];
+  const domains = [commonMessages, authMessages, customerMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages, documentMessages];
 
   it('is the union of its domain files, each key written once', () => {
     const keys = domains.flatMap((d) => Object.keys(d));

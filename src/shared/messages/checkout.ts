@@ -27,5 +27,5 @@ export const checkoutMessages = {
   'checkout.success': 'Checkout efetuado com sucesso',
   'checkout.load.error': 'Não foi possível carregar o pagamento da assinatura. Verifique sua conexão e tente novamente.',
   'checkout.retry': 'Tentar novamente',
-  'checkout.next': 'Na próxima etapa você envia seus documentos e assina os contratos.',
+  'checkout.next': 'Agora envie seus documentos para análise.',
 } as const;

@@ -61,9 +61,12 @@ export type CallOptions<E extends Endpoint, A extends number> = Common & ParamsO
   accept?: readonly A[];
 };
 
-export type FileOptions<E extends Endpoint> = Common & ParamsOption<E['path']> & {
-  file: Blob;
-  name: string;
+export type FileOptions<E extends Endpoint> = Common & ParamsOption<E['path']> & (
+  /** one file, in the descriptor's file field */
+  | { file: Blob; name: string; files?: never }
+  /** several files, each in its own field (a document's front and back) */
+  | { files: readonly { field: string; file: Blob; name: string }[]; file?: never; name?: never }
+) & {
   fallback: MessageKey;
   /** the share sent so far, 0..1 */
   onProgress?: (ratio: number) => void;
@@ -75,7 +78,7 @@ export interface Transport {
   /** the full URL of a call without parameters (a widget fetches it itself) */
   url(endpoint: Endpoint): string;
   call<E extends Endpoint, A extends number = never>(endpoint: E, options: CallOptions<E, A>): Promise<{ status: number; data: ResponseOf<E, SuccessStatus | A> }>;
-  /** a multipart POST of one file, in the descriptor's file field */
+  /** a multipart POST of one file in the descriptor's file field, or of several in their own fields */
   sendFile<E extends Endpoint>(endpoint: E, options: FileOptions<E>): Promise<ResponseOf<E>>;
   /** a file the server links to (same origin, with the session token), as a Blob of the given type */
   download(link: string, type: string, failure: MessageKey): Promise<Blob>;
@@ -187,7 +190,7 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
       const token = options.getToken?.() ?? null;
       const path = relative(endpoint, o.params, o.query);
       const form = new FormData();
-      form.append(endpoint.multipart?.field ?? 'file', o.file, o.name);
+      for (const part of o.files ?? [{ field: endpoint.multipart?.field ?? 'file', file: o.file, name: o.name }]) form.append(part.field, part.file, part.name);
       o.onProgress?.(0);
       let response: Response;
       try {

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme';
 import { up } from '../../theme/media';
 
@@ -25,3 +25,15 @@ export const row = style({
 });
 export const muted = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
 export const done = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, outline: 'none' });
+export const statusList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+export const statusItem = style({
+  display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: vars.space.sm, padding: `${vars.space.sm} 0`, borderBottom: `1px solid ${vars.color.border}`,
+});
+const pill = { padding: `${vars.space.xxs} ${vars.space.sm}`, borderRadius: vars.radius.pill, fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.semibold } as const;
+export const status = styleVariants({
+  PENDING: { ...pill, background: vars.color.warningSoft, color: vars.color.warning },
+  DENIED: { ...pill, background: vars.color.dangerSoft, color: vars.color.danger },
+  APPROVED: { ...pill, background: vars.color.successSoft, color: vars.color.success },
+});
+export const statusReason = style({ flexBasis: '100%', color: vars.color.danger, fontSize: vars.fontSize.sm });
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });

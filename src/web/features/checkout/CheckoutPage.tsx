@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { CheckoutEvent, checkoutMachine } from '#machines/checkout/checkoutMachine';
 import { BILLING_DAYS, CARD_BRAND_NAMES } from '#shared/checkout/rules';
@@ -19,13 +19,15 @@ export interface CheckoutPageProps {
   state: CheckoutSnapshot;
   send: (event: CheckoutEvent) => CheckoutSnapshot;
   currentYear: number;
+  /** the documents card, once the payment is set up (spec §4: not before the checkout) */
+  documents?: ReactNode;
 }
 
 const TITLE = SCREENS.bookingPayment.title;
 const DAY_OPTIONS = BILLING_DAYS.map((day) => ({ value: String(day), label: fill('checkout.boleto.dayOption', { day }) }));
 
 /** The booking screen (spec §2 "Booking / checkout screen"): the plan summary and the payment. */
-export function CheckoutPage({ state, send, currentYear }: CheckoutPageProps) {
+export function CheckoutPage({ state, send, currentYear, documents }: CheckoutPageProps) {
   const c = state.context;
   const titleRef = useRef<HTMLHeadingElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -68,6 +70,7 @@ export function CheckoutPage({ state, send, currentYear }: CheckoutPageProps) {
           </section>
         ) : null}
 
+        <div className={s.stack}>
         <section className={s.panel} aria-labelledby="booking-payment">
           {done && paid ? (
             <div ref={doneRef} tabIndex={-1} className={s.done}>
@@ -104,6 +107,8 @@ export function CheckoutPage({ state, send, currentYear }: CheckoutPageProps) {
             </>
           )}
         </section>
+        {done ? documents : null}
+        </div>
       </div>
     </Page>
   );

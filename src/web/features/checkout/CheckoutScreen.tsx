@@ -6,6 +6,7 @@ import { useGo } from '../../journey/useGo';
 import { usePageMachine } from '../../journey/usePageMachine';
 import { checkoutActors } from './actors';
 import { CheckoutPage } from './CheckoutPage';
+import { Documents } from './parts/Documents';
 
 export interface CheckoutFlowProps {
   getApi: () => Promise<Api>;
@@ -19,7 +20,7 @@ export function CheckoutFlow({ getApi, onGo, currentYear = new Date().getFullYea
   const [state, send] = usePageMachine(checkoutMachine, checkoutActors(getApi), {
     actions: { goToPlans: () => onGo(PATHS.planSignature) },
   });
-  return <CheckoutPage state={state} send={send} currentYear={currentYear} />;
+  return <CheckoutPage state={state} send={send} currentYear={currentYear} documents={<Documents getApi={getApi} />} />;
 }
 
 /** /booking-payment inside the signed-in shell. */

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { documentPaths } from './document.paths';
+
+describePaths(documentPaths);
