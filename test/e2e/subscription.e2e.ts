@@ -63,6 +63,11 @@ async function openSignedIn(customer: E2eCustomer, path: string): Promise<Page> 
   return page;
 }
 
+/** The file input of the upload area labelled `label`. */
+const fileInput = (page: Page, label: string) =>
+  page.locator('section').filter({ has: page.getByRole('heading', { name: m['document.title'] }) })
+    .locator('div', { has: page.getByText(label, { exact: true }) }).last().locator('input[type=file]');
+
 async function typeCard(page: Page, number: string): Promise<void> {
   const form = page.getByRole('form', { name: m['checkout.card.title'] });
   await form.getByRole('textbox', { name: m['checkout.card.number'] }).fill('');
@@ -121,6 +126,21 @@ describe('the subscription path in the browser', () => {
     // a reload keeps it: the step is done
     await page.reload();
     await page.getByText(m['checkout.card.approved']).waitFor();
+
+    // the ID's front and back, then 'Documento enviado com sucesso!' and 'Em análise'
+    await page.getByRole('heading', { level: 2, name: m['document.title'] }).waitFor();
+    await page.getByRole('button', { name: m['document.submit'] }).click();
+    await page.getByText(m['document.required.one']).waitFor();
+    await fileInput(page, 'Documento de identidade (frente) *').setInputFiles(join(process.cwd(), 'test', 'fixtures', 'bills', 'photo-bill.png'));
+    await fileInput(page, 'Documento de identidade (verso)').setInputFiles(join(process.cwd(), 'test', 'fixtures', 'bills', 'cemig-clean-residential.pdf'));
+    await shotBoth(page, 'documents-chosen');
+    await page.getByRole('button', { name: m['document.submit'] }).click();
+    const sent = page.getByRole('dialog', { name: m['document.sent.title'] });
+    await sent.waitFor();
+    await shotBoth(page, 'documents-sent');
+    await sent.getByRole('button', { name: m['document.sent.confirm'] }).click();
+    await page.getByText(m['document.reviewing']).waitFor();
+    await shotBoth(page, 'documents-in-review');
     // the plans now send the customer on to the booking
     await page.goto(portal.url + '/pt/plan-signature');
     await page.waitForURL('**/pt/booking-payment');
@@ -149,6 +169,16 @@ describe('the subscription path in the browser', () => {
     await page.getByRole('button', { name: m['checkout.boleto.submit'] }).click();
     await page.getByText(fill('checkout.boleto.done', { day: 20 })).waitFor();
     await shotBoth(page, 'boleto-done');
+    const bills = join(process.cwd(), 'test', 'fixtures', 'bills');
+    await fileInput(page, 'Cartão CNPJ *').setInputFiles(join(bills, 'cemig-clean-commercial.pdf'));
+    await fileInput(page, 'Representante legal *').setInputFiles(join(bills, 'cemig-clean-residential.pdf'));
+    await page.getByRole('button', { name: m['document.submit'] }).click();
+    await page.getByText(m['document.required.all']).waitFor();
+    await fileInput(page, 'Documento legal *').setInputFiles(join(bills, 'photo-bill.png'));
+    await page.getByRole('button', { name: m['document.submit'] }).click();
+    await page.getByRole('dialog', { name: m['document.sent.title'] }).getByRole('button', { name: m['document.sent.confirm'] }).click();
+    await page.getByText(m['document.reviewing']).waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Situação dos documentos' }).getByText('Em análise').count(), 3);
     await page.context().close();
   });
 });
