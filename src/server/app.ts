@@ -50,27 +50,28 @@ const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
  * The SPA's CSP: scripts only from our origin; the ALTCHA widget solves in blob: workers; React
  * sets inline styles through the CSSOM (allowed), the widget injects a <style> (hence 'unsafe-inline' for styles).
  */
-const CSP = {
+export const contentSecurityPolicy = (deps: Pick<AppDeps, 'payments'>) => ({
   defaultSrc: ["'self'"],
   // and the pages' two inline scripts, by their hashes (src/shared/pageCode.ts)
   scriptSrc: ["'self'", ...[PAGE_LOADER, SESSION_EARLY_START].map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
+  // the card form posts the card to the provider's tokenizer, never to us (ARCHITECTURE "Card payments")
+  connectSrc: ["'self'", ...(deps.payments?.name === 'iugu' ? ['https://api.iugu.com'] : [])],
   workerSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
-};
+});
 
 export function createApp(deps: AppDeps): Hono {
   const endpoints = servedEndpoints({ production: deps.production });
   const app = new Hono();
 
   app.use('*', secureHeaders({
-    contentSecurityPolicy: CSP,
+    contentSecurityPolicy: contentSecurityPolicy(deps),
     xContentTypeOptions: 'nosniff',
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',

@@ -8,6 +8,7 @@ import { byStaff, customerSteps, loadProcess, moveProcess, ProcessEventRefused, 
 import { createStaff, renewStaffToken, revokeStaff } from './service';
 import { STAFF_EVENTS } from '#shared/process/payloads';
 import { VISIT_COMMANDS, visitCommand } from '../visit/cli';
+import { DOCUMENT_COMMANDS, documentCommand } from '../document/cli';
 import * as v from 'valibot';
 import { FinalProposalRequest } from '#shared/proposal/payloads';
 import { ApiError } from '../http/errors';
@@ -30,6 +31,7 @@ import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from '..
  *     [--module-brand ..] [--module-warranty 12] [--inverter-brand ..] [--inverter-warranty 10] [--structure-type ..] [--structure-warranty 5]
  * An individual's employer partnership, confirmed or withdrawn (the bill page then asks for the employee badge):
  *   npm run staff -- partnership <phone> on|off --as <staff e-mail>
+ * The booking's documents (see ../document/cli.ts): `documents <phone>`, `document <phone> <id> approve|deny --reason ".." --as <e-mail>`.
  * On the embedded database (no DATABASE_URL) a command refuses to run while the server holds
  * DATA_DIR (its lock file names it): stop the server first, or use PostgreSQL for both.
  */
@@ -121,6 +123,7 @@ async function main(argv: string[]): Promise<number> {
 async function command(argv: string[]): Promise<number> {
   if (argv[0] === 'create-staff' || argv[0] === 'new-token' || argv[0] === 'revoke-staff') return staffCommand(argv);
   if ((VISIT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return visitCommand(argv);
+  if ((DOCUMENT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return documentCommand(argv);
   const [command, phone, eventType, ...rest] = argv;
   if (!command || !phone || (command === 'event' && !eventType)) {
     console.error(usage);

@@ -116,3 +116,15 @@ describe('POST /portal/customers/checkout', () => {
     expect(logged.join('\n')).not.toMatch(new RegExp(`${VISA}|${DECLINED}`));
   });
 });
+
+describe('the page policy and the card provider', () => {
+  test("the browser may post the card to Iugu's tokenizer only when Iugu is the provider", async () => {
+    const { contentSecurityPolicy } = await import('../../../src/server/app');
+    const { iuguPayments } = await import('../../../src/server/providers/payments/index');
+    expect(contentSecurityPolicy({}).connectSrc).toEqual(["'self'"]);
+    const iugu = iuguPayments({ apiToken: 'test-token', accountId: 'ACCOUNT', testMode: true });
+    expect(contentSecurityPolicy({ payments: iugu }).connectSrc).toEqual(["'self'", 'https://api.iugu.com']);
+    const page = await s.fetch('/api/v1/portal/plans');
+    expect(page.headers.get('Content-Security-Policy')).toContain("connect-src 'self';");
+  });
+});
