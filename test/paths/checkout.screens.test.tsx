@@ -129,7 +129,11 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
       return;
     }
     screen.getByRole('form', { name: m['checkout.card.title'] });
-    if (text.includes('numberFlagged')) screen.getByText(cardFieldMessage('number'));
+    if (text.includes('numberFlagged')) {
+      screen.getByText(cardFieldMessage('number'));
+      // the keyboard is on the flagged field
+      if (document.activeElement !== screen.getByRole('textbox', { name: m['checkout.card.number'] })) throw new Error('the flagged number does not have the focus');
+    }
     if (text.includes('cardWithoutCvv')) screen.getByText(m['checkout.input.error']);
     if (text.startsWith('submitCheckout fails (declined)')) screen.getByText(m['checkout.card.declined']);
     if (text.startsWith('submitCheckout fails (offline)')) screen.getByText(m['common.error.network']);

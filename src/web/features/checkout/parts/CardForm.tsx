@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CardInput } from '#machines/checkout/checkoutMachine';
 import { CARD_BRAND_NAMES, cardFieldMessage, checkCardNumber, cvvLength, EXPIRY_MONTHS, expiryYears, formatCardNumber, type CardField } from '#shared/checkout/rules';
 import { messages as m } from '#shared/messages';
@@ -25,6 +25,11 @@ const MONTHS = EXPIRY_MONTHS.map((mm) => ({ id: mm, name: mm }));
  */
 export function CardForm({ flagged, busy, currentYear, onSubmit }: CardFormProps) {
   const [card, setCard] = useState<CardInput>(EMPTY);
+  const form = useRef<HTMLFormElement>(null);
+  // the provider flagged fields: the keyboard goes to the first of them, as a person reads the form
+  useEffect(() => {
+    if (flagged.length > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [flagged]);
   const brand = checkCardNumber(card.number).brand;
   const flag = (...fields: CardField[]) => {
     const hit = fields.find((f) => flagged.includes(f));
@@ -36,7 +41,7 @@ export function CardForm({ flagged, busy, currentYear, onSubmit }: CardFormProps
     onSubmit(card);
   };
   return (
-    <form className={s.form} onSubmit={submit} aria-label={m['checkout.card.title']} noValidate>
+    <form ref={form} className={s.form} onSubmit={submit} aria-label={m['checkout.card.title']} noValidate>
       <TextField
         label={m['checkout.card.number']} value={card.number} onChange={(v) => set('number')(formatCardNumber(v))}
         inputMode="numeric" autoComplete="cc-number" errorMessage={flag('number')} isDisabled={busy}
