@@ -10,16 +10,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import type { Browser, Page } from 'playwright-core';
 import {
   DESKTOP, callApi, launchBrowser, newPage, openSignedIn as openSignedInAt, sendApprovableBill,
-  shotBoth as shotBothSizes, signUpThroughApi, startPortal, type ApiInit, type E2eCustomer, type RunningPortal,
+  shotBoth as shotBothSizes, signUpThroughApi, startPortal, createStaffIn, type ApiInit, type E2eCustomer, type RunningPortal,
 } from './support';
 import { messages as m } from '../../src/shared/messages';
 import { Proposal, billAfterSolarFigures, proposalCards, proposalFigures } from '#shared/proposal/rules';
@@ -27,22 +23,18 @@ import { oneSpace, pdfText } from '../support/pdfText';
 
 let portal: RunningPortal;
 let browser: Browser;
-let dataDir: string;
 let staffToken: string;
 
 before(async () => {
   // a staff account in the portal's database before it starts (the CLI and the server share DATA_DIR)
-  dataDir = mkdtempSync(join(tmpdir(), 'proposal-e2e-'));
-  const env = { ...process.env, DATA_DIR: dataDir };
-  const created = await promisify(execFile)('npx', ['tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', 'Equipe Técnica', '--email', 'tecnica@empresa.com.br'], { env });
-  staffToken = /token \(shown once\): (\S+)/.exec(created.stdout)![1]!;
-  portal = await startPortal({ QUEUE_POLL_MS: '200', DATA_DIR: dataDir });
+  portal = await startPortal({ QUEUE_POLL_MS: '200' }, {
+    beforeStart: async (dataDir) => { staffToken = await createStaffIn(dataDir, 'Equipe Técnica', 'tecnica@empresa.com.br'); },
+  });
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
   await portal?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const api = (path: string, init?: ApiInit) => callApi(portal, path, init);

@@ -7,36 +7,29 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import {
   DESKTOP, callApi, launchBrowser, newPage, openSignedIn as openSignedInAt, sendApprovableBill, shotBoth as shotBothSizes,
-  signUpThroughApi, startPortal, type ApiInit, type E2eCustomer, type RunningPortal,
+  signUpThroughApi, startPortal, createStaffIn, type ApiInit, type E2eCustomer, type RunningPortal,
 } from './support';
 import { cardFieldMessage } from '../../src/shared/checkout/rules';
 import { fill, messages as m } from '../../src/shared/messages';
 
 let portal: RunningPortal;
 let browser: Browser;
-let dataDir: string;
 let staffToken: string;
 
 before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'subscription-e2e-'));
-  const env = { ...process.env, DATA_DIR: dataDir };
-  const created = await promisify(execFile)('npx', ['tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', 'Equipe Comercial', '--email', 'comercial@empresa.com.br'], { env });
-  staffToken = /token \(shown once\): (\S+)/.exec(created.stdout)![1]!;
-  portal = await startPortal({ QUEUE_POLL_MS: '200', DATA_DIR: dataDir });
+  // a staff account in the portal's database before it starts (the CLI and the server share DATA_DIR)
+  portal = await startPortal({ QUEUE_POLL_MS: '200' }, {
+    beforeStart: async (dataDir) => { staffToken = await createStaffIn(dataDir, 'Equipe Comercial', 'comercial@empresa.com.br'); },
+  });
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
   await portal?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const api = (path: string, init?: ApiInit) => callApi(portal, path, init);

@@ -2,7 +2,8 @@
  * Browser-test harness: starts the real server (built SPA + API) on a free port with a fresh
  * embedded database, and drives Debian's Chromium through playwright-core. Nothing downloads a browser.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -255,4 +256,17 @@ export async function shotBoth(page: Page, prefix: string, name: string): Promis
   assert.deepEqual(await accessibilityProblems(page), [], `${name} (phone)`);
   await shot(page, `${prefix}-${name}-phone`);
   if (size) await page.setViewportSize(size);
+}
+
+/**
+ * A staff account made with the staff CLI in a portal's data directory (startPortal's
+ * `beforeStart`, so the server opens the database after it): the staff member's bearer token.
+ */
+export async function createStaffIn(dataDir: string, name: string, email: string): Promise<string> {
+  const created = await promisify(execFile)('npx', ['tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', name, '--email', email], {
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  const token = /token \(shown once\): (\S+)/.exec(created.stdout)?.[1];
+  if (!token) throw new Error(`no staff token:\n${created.stdout}`);
+  return token;
 }

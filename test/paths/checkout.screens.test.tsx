@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "url": "file:///" }
-import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckoutFlow } from '../../src/web/features/checkout/CheckoutScreen';
 import { createApi } from '../../src/web/api/client';
@@ -9,7 +9,8 @@ import { cardFieldMessage } from '../../src/shared/checkout/rules';
 import { fill, messages as m } from '../../src/shared/messages';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, customerAtPlanChoice } from '../support/flows';
-import { formatEvent, formatFailure, generatePaths, type TestPath } from './engine';
+import type { TestPath } from './engine';
+import { describeScreenPaths, stepLabel as label, stepLabels as labels } from './screenPaths';
 import { checkoutPaths } from './checkout.paths';
 
 /**
@@ -27,8 +28,6 @@ beforeAll(async () => { server = await createTestServer(); });
 afterAll(async () => { await server?.close(); });
 afterEach(() => { cleanup(); });
 
-const label = (path: TestPath, i: number) => formatEvent(path.steps[i]!.event);
-const labels = (path: TestPath) => path.steps.map((_, i) => label(path, i));
 const YEAR = new Date().getFullYear();
 
 type Cut = 'load' | 'tokenize' | 'checkout';
@@ -65,14 +64,6 @@ async function customerFor(path: TestPath) {
   return c;
 }
 
-const CUT_BY_ACTOR: Record<string, Cut> = { loadBooking: 'load', tokenizeCard: 'tokenize', submitCheckout: 'checkout' };
-function prepareNetwork(run: Run, path: TestPath, i: number): void {
-  run.cuts.clear();
-  for (const next of [label(path, i), path.steps[i + 1] ? label(path, i + 1) : '']) {
-    const failing = /^(\w+) fails \(offline\)/.exec(next)?.[1];
-    if (failing && CUT_BY_ACTOR[failing]) run.cuts.add(CUT_BY_ACTOR[failing]!);
-  }
-}
 
 /** The card number this path's tokenizer and issuer answers need. */
 function numberFor(path: TestPath, i: number): string {
@@ -141,35 +132,15 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
   });
 }
 
-const screenText = () => (document.body.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 1200);
-const { paths } = generatePaths(checkoutPaths);
-
 describe('checkout paths through the screen (happy-dom, API and card sandbox in process on PGlite)', () => {
-  for (const path of paths.filter((p) => p.kind === 'shortest')) {
-    const reason = notDrivable(path);
-    const title = `#${path.index} ${path.title}`;
-    if (reason) { it.skip(`${title} — not driven through the screen: ${reason}`, () => {}); continue; }
-    it(title, async () => {
-      const c = await customerFor(path);
-      const run: Run = { user: userEvent.setup(), cuts: new Set(), went: [] };
-      const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://portal.test'), init);
-        const cut = cutOf(request);
-        if (cut && run.cuts.has(cut)) throw new TypeError('network down');
-        return server.fetch(request);
-      }) as typeof server.fetch;
+  describeScreenPaths<Cut, Awaited<ReturnType<typeof customerFor>>, Run>({
+    model: checkoutPaths, server: () => server, notDrivable, customerFor, cutOf,
+    newRun: () => ({ user: userEvent.setup(), cuts: new Set(), went: [] }),
+    cutByActor: { loadBooking: 'load', tokenizeCard: 'tokenize', submitCheckout: 'checkout' },
+    render: (c, fetch, run) => {
       const api = createApi({ fetch, origin: 'http://portal.test', getToken: () => c.token });
-      prepareNetwork(run, path, 0);
-      render(<CheckoutFlow getApi={() => Promise.resolve(api)} onGo={(p) => { run.went.push(p); }} currentYear={YEAR} />);
-      for (const [i] of path.steps.entries()) {
-        try {
-          prepareNetwork(run, path, i);
-          await step(run, path, i);
-          await shows(run, path, i);
-        } catch (error) {
-          throw new Error(formatFailure(path, i, error instanceof Error ? error.message.split('\n')[0]! : String(error), screenText()), { cause: error });
-        }
-      }
-    }, 60_000);
-  }
+      return <CheckoutFlow getApi={() => Promise.resolve(api)} onGo={(p) => { run.went.push(p); }} currentYear={YEAR} />;
+    },
+    step, shows,
+  });
 });

@@ -126,3 +126,27 @@ export async function customerAtPlanChoice(
   for (const e of TO_PLAN_CHOICE) await applyProcessEvent(s.db, s.clock, id, e);
   return { id, token, phone };
 }
+
+/**
+ * A new customer who chose the 20-year plan (bill R$ 600): at CHECKOUT, with their client plan id;
+ * with `paid` the payment is set up too (an approved sandbox card, or a company's boleto day 10).
+ */
+export async function customerAtCheckout(
+  s: TestServer, opts: { kind?: 'personal' | 'business'; paid?: boolean } = {},
+): Promise<{ id: number; token: string; phone: string; planId: number }> {
+  const c = await customerAtPlanChoice(s, { kind: opts.kind, over: { bill: 600 } });
+  const signed = await call(s, 'POST', '/portal/customers/plans/3/sign', undefined, { token: c.token });
+  if (signed.status !== 200) throw new Error(`sign: ${JSON.stringify(signed.body)}`);
+  const planId = Number((signed.body.data as { id: number }).id);
+  if (opts.paid) {
+    const body = opts.kind === 'business' ? { client_plan_id: planId, expires_day: 10 } : {
+      client_plan_id: planId,
+      token: (await call(s, 'POST', '/payments-sandbox/payment_token', {
+        method: 'credit_card', data: { number: '4111111111111111', verification_value: '123', first_name: 'Ana', last_name: 'Souza', month: '12', year: String(s.clock.now().getUTCFullYear() + 5) },
+      })).body.id,
+    };
+    const paid = await call(s, 'POST', '/portal/customers/checkout', body, { token: c.token });
+    if (paid.status !== 201) throw new Error(`checkout: ${JSON.stringify(paid.body)}`);
+  }
+  return { ...c, planId };
+}

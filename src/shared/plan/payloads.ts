@@ -22,21 +22,28 @@ export const PlanSimulatedRequest = v.pipe(
 export type PlanSimulatedRequest = v.InferOutput<typeof PlanSimulatedRequest>;
 
 /** One simulated plan (spec §3 "Plan"). */
-export const PlanSimulated = v.object({
-  id: v.number(),
-  plan: v.object({ type: v.picklist(['LOW', 'MEDIUM', 'MAX']), name: v.string() }),
+/** A plan's figures for one bill (spec §3 "Plan"), the same in a simulation and in an offer. */
+const PLAN_FIGURES = {
   deadline_type: v.picklist(['LOW', 'MEDIUM', 'MAX']),
   deadline_years: v.number(),
   free_months: v.number(),
+  /** monthly fee, R$ */
   price: v.number(),
   is_fit: v.boolean(),
   annual_savings: v.number(),
   annual_production: v.number(),
+  /** kWp */
   total_potential: v.number(),
   economy_per_month: v.number(),
   reduction_percent: v.number(),
   new_bill: v.number(),
   old_bill: v.number(),
+};
+
+export const PlanSimulated = v.object({
+  id: v.number(),
+  plan: v.object({ type: v.picklist(['LOW', 'MEDIUM', 'MAX']), name: v.string() }),
+  ...PLAN_FIGURES,
   bill_value: v.number(),
 });
 export type PlanSimulated = v.InferOutput<typeof PlanSimulated>;
@@ -65,20 +72,7 @@ export const CatalogResponse = v.object({
 export const PlanOffer = v.object({
   plan_id: v.number(),
   plan: Plan,
-  deadline_type: v.picklist(['LOW', 'MEDIUM', 'MAX']),
-  deadline_years: v.number(),
-  free_months: v.number(),
-  /** monthly fee, R$ */
-  price: v.number(),
-  is_fit: v.boolean(),
-  annual_savings: v.number(),
-  annual_production: v.number(),
-  /** kWp */
-  total_potential: v.number(),
-  economy_per_month: v.number(),
-  reduction_percent: v.number(),
-  new_bill: v.number(),
-  old_bill: v.number(),
+  ...PLAN_FIGURES,
   system_becomes_yours: v.boolean(),
 });
 export type PlanOffer = v.InferOutput<typeof PlanOffer>;

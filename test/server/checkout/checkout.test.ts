@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../support/server';
-import { call, customerAtPlanChoice } from '../../support/flows';
+import { call, customerAtCheckout, customerAtPlanChoice } from '../../support/flows';
 
 let s: TestServer;
 beforeAll(async () => { s = await createTestServer(); });
@@ -16,13 +16,7 @@ const card = (over: Record<string, string> = {}) => ({
 });
 const tokenize = async (over: Record<string, string> = {}) => (await call(s, 'POST', '/payments-sandbox/payment_token', card(over))).body;
 
-/** A customer who chose the 20-year plan: at CHECKOUT, with their client plan id. */
-async function atCheckout(kind: 'personal' | 'business' = 'personal') {
-  const c = await customerAtPlanChoice(s, { kind, over: { bill: 600 } });
-  const signed = await call(s, 'POST', '/portal/customers/plans/3/sign', undefined, { token: c.token });
-  if (signed.status !== 200) throw new Error(JSON.stringify(signed.body));
-  return { ...c, planId: Number((signed.body.data as { id: number }).id) };
-}
+const atCheckout = (kind: 'personal' | 'business' = 'personal') => customerAtCheckout(s, { kind });
 
 describe('the card sandbox (Iugu payment_token contract)', () => {
   test('a valid card gets a single-use token with brand and masked number; the number is not in the token', async () => {

@@ -10,7 +10,7 @@ import { openDatabase } from '../../../src/server/platform/db/index';
 import { notifications, staffAudit } from '../../../src/server/platform/db/schema';
 import { createStaff } from '../../../src/server/staff/service';
 import { createTestServer } from '../../support/server';
-import { call, customerAtPlanChoice, newAddress } from '../../support/flows';
+import { customerAtCheckout, newAddress } from '../../support/flows';
 import { fixture } from '../../support/uploads';
 
 const run = promisify(execFile);
@@ -25,10 +25,7 @@ test.skipIf(Boolean(process.env.DATABASE_URL))('staff CLI: list a customer\'s do
   const cli = (...args: string[]) => run('npx', ['tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
   try {
     await createStaff(s.db, s.clock, 'Ana Souza', 'ana.docs@empresa.com.br');
-    const c = await customerAtPlanChoice(s, { over: { bill: 600 } });
-    const plan = (await call(s, 'POST', '/portal/customers/plans/3/sign', undefined, { token: c.token })).body.data as { id: number };
-    const token = (await call(s, 'POST', '/payments-sandbox/payment_token', { method: 'credit_card', data: { number: '4111111111111111', verification_value: '123', first_name: 'Ana', last_name: 'Souza', month: '12', year: '2035' } })).body.id;
-    expect((await call(s, 'POST', '/portal/customers/checkout', { client_plan_id: plan.id, token }, { token: c.token })).status).toBe(201);
+    const c = await customerAtCheckout(s, { paid: true });
     const form = new FormData();
     form.append('document', new Blob([Buffer.from(fixture('photo-bill.png'))]), 'rg.png');
     const sent = await s.fetch('/api/v1/portal/customers/documents', { method: 'POST', headers: { Authorization: `Bearer ${c.token}`, 'X-Forwarded-For': newAddress() }, body: form });

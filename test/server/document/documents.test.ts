@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStaff } from '../../../src/server/staff/service';
 import { notifications, staffAudit } from '../../../src/server/platform/db/schema';
 import { createTestServer, type TestServer } from '../../support/server';
-import { call, customerAtPlanChoice, newAddress } from '../../support/flows';
+import { call, customerAtCheckout, customerAtPlanChoice, newAddress } from '../../support/flows';
 import { fixture, storedFiles } from '../../support/uploads';
 
 let s: TestServer;
@@ -29,17 +29,7 @@ async function send(token: string | undefined, files: Record<string, { bytes: Ui
 type Doc = { id: number; type: string; status: string; name: string; has_back: boolean; justification: string | null; file_name: string };
 const docs = async (token: string) => (await call(s, 'GET', '/portal/customers/documents', undefined, { token })).body.data as Doc[];
 
-/** At the checkout, paid (card for an individual, boleto for a company). */
-async function paid(kind: 'personal' | 'business' = 'personal') {
-  const c = await customerAtPlanChoice(s, { kind, over: { bill: 600 } });
-  const plan = (await call(s, 'POST', '/portal/customers/plans/3/sign', undefined, { token: c.token })).body.data as { id: number };
-  const body = kind === 'business' ? { client_plan_id: plan.id, expires_day: 10 } : {
-    client_plan_id: plan.id,
-    token: (await call(s, 'POST', '/payments-sandbox/payment_token', { method: 'credit_card', data: { number: '4111111111111111', verification_value: '123', first_name: 'Ana', last_name: 'Souza', month: '12', year: '2035' } })).body.id,
-  };
-  expect((await call(s, 'POST', '/portal/customers/checkout', body, { token: c.token })).status).toBe(201);
-  return c;
-}
+const paid = (kind: 'personal' | 'business' = 'personal') => customerAtCheckout(s, { kind, paid: true });
 
 describe('POST /portal/customers/documents', () => {
   test("an individual sends the ID's front and back; it is 'Em análise' and cannot be sent again while it is", async () => {

@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
+import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
 import { RadioGroup } from '../../ui/RadioGroup/RadioGroup';
 import { CardForm } from './parts/CardForm';
 import * as s from './CheckoutPage.css';
@@ -29,9 +30,9 @@ const DAY_OPTIONS = BILLING_DAYS.map((day) => ({ value: String(day), label: fill
 /** The booking screen (spec §2 "Booking / checkout screen"): the plan summary and the payment. */
 export function CheckoutPage({ state, send, currentYear, documents }: CheckoutPageProps) {
   const c = state.context;
-  const titleRef = useRef<HTMLHeadingElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   const settled = !state.matches('loading') && !state.matches('deciding');
+  const { titleRef, retrying } = useTitleAfterRetry(settled);
   const done = state.matches('done');
   const wasEditing = useRef(false);
   useEffect(() => {
@@ -45,7 +46,7 @@ export function CheckoutPage({ state, send, currentYear, documents }: CheckoutPa
     return (
       <Page title={TITLE} titleRef={titleRef} width="wide">
         <Notice tone="error">{m['checkout.load.error']}</Notice>
-        <div><Button variant="secondary" onPress={() => send({ type: 'page.retry' })}>{m['checkout.retry']}</Button></div>
+        <div><Button variant="secondary" onPress={() => { retrying(); send({ type: 'page.retry' }); }}>{m['checkout.retry']}</Button></div>
       </Page>
     );
   }

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
 import type { SnapshotFrom } from 'xstate';
 import type { PlanEvent, planMachine } from '#machines/plan/planMachine';
@@ -11,6 +10,7 @@ import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
+import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
 import { PLAN_ROWS } from './parts/planRows';
 import * as s from './PlanPage.css';
 
@@ -100,16 +100,9 @@ function PlanTabs({ offers, send }: { offers: PlanOffer[]; send: PlanPageProps['
 /** The plans screen (spec §2 "Plans screen"). */
 export function PlanPage({ state, send }: PlanPageProps) {
   const c = state.context;
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const retried = useRef(false);
   const settled = !state.matches('loading') && !state.matches('deciding');
-  useEffect(() => {
-    if (settled && retried.current) {
-      retried.current = false;
-      titleRef.current?.focus();
-    }
-  }, [settled]);
-  const retry = () => { retried.current = true; send({ type: 'page.retry' }); };
+  const { titleRef, retrying } = useTitleAfterRetry(settled);
+  const retry = () => { retrying(); send({ type: 'page.retry' }); };
 
   if (!settled || state.matches('leaving')) return <LoadingScreen inline />;
   if (state.matches('loadFailed') || state.matches('noPlans')) {

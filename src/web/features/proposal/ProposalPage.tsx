@@ -10,6 +10,7 @@ import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
+import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
 import { ProposalDetails } from './parts/ProposalDetails';
 import { ProposalSummary } from './parts/ProposalSummary';
 import { SubscriptionOffer } from './parts/SubscriptionOffer';
@@ -71,18 +72,9 @@ export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
     }
   }, [c.notice, shown]);
 
-  // 'Tentar novamente' is replaced by a spinner and then the page: the keyboard goes to the page's
-  // title once it settles (else it falls to the top of the document)
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const retried = useRef(false);
   const settled = !state.matches('loading') && !state.matches('deciding');
-  useEffect(() => {
-    if (settled && retried.current) {
-      retried.current = false;
-      titleRef.current?.focus();
-    }
-  }, [settled]);
-  const retry = () => { retried.current = true; send({ type: 'page.retry' }); };
+  const { titleRef, retrying } = useTitleAfterRetry(settled);
+  const retry = () => { retrying(); send({ type: 'page.retry' }); };
 
   const title = PROPOSAL_TITLE[type];
   if (state.matches('loading') || state.matches('deciding')) return <LoadingScreen inline />;

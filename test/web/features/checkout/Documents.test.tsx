@@ -8,7 +8,7 @@ import { createApi } from '../../../../src/web/api/client';
 import { createStaff } from '../../../../src/server/staff/service';
 import { messages as m } from '../../../../src/shared/messages';
 import { createTestServer, type TestServer } from '../../../support/server';
-import { call, customerAtPlanChoice } from '../../../support/flows';
+import { call, customerAtCheckout } from '../../../support/flows';
 import { fixture } from '../../../support/uploads';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -22,16 +22,7 @@ beforeAll(async () => {
 afterAll(async () => { await server?.close(); });
 afterEach(() => { cleanup(); });
 
-async function paid(kind: 'personal' | 'business') {
-  const c = await customerAtPlanChoice(server, { kind, over: { bill: 600 } });
-  const plan = (await call(server, 'POST', '/portal/customers/plans/3/sign', undefined, { token: c.token })).body.data as { id: number };
-  const body = kind === 'business' ? { client_plan_id: plan.id, expires_day: 25 } : {
-    client_plan_id: plan.id,
-    token: (await call(server, 'POST', '/payments-sandbox/payment_token', { method: 'credit_card', data: { number: '5555555555554444', verification_value: '123', first_name: 'Rita', last_name: 'Lopes', month: '10', year: '2034' } })).body.id,
-  };
-  expect((await call(server, 'POST', '/portal/customers/checkout', body, { token: c.token })).status).toBe(201);
-  return c;
-}
+const paid = (kind: 'personal' | 'business') => customerAtCheckout(server, { kind, paid: true });
 function open(token: string) {
   const api = createApi({ fetch: server.fetch, origin: 'http://portal.test', getToken: () => token });
   render(<Documents getApi={() => Promise.resolve(api)} />);
