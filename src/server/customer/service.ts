@@ -3,11 +3,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CustomerPatch, CustomerProfile } from '#shared/customer/payloads';
 import type { MenuStep } from '#shared/steps';
 import { catalogPlan, type PlanType } from '#shared/plan/rules';
+import type { DocumentStatus, DocumentType } from '#shared/document/rules';
 import type { SignUpRequest } from '#shared/auth/payloads';
 import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import { preparedPerDb, type Db } from '../platform/db/index';
-import { bills, cities, clientPlans, coupons, customers, customerSuccessCases, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
+import { bills, cities, clientPlans, coupons, customers, customerSuccessCases, documents, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { consumePhoneProof, openSession } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/host';
@@ -120,6 +121,10 @@ const profileRow = preparedPerDb((db) => db.select({
   steps: sql<MenuStep[] | null>`(select ${col(processSnapshots.steps)} from ${processSnapshots} where ${col(processSnapshots.customerId)} = ${col(customers.id)})`,
   bill: sql<Newest>`(select json_build_array(${col(bills.id)}, ${col(bills.status)}) from ${bills}
     where ${col(bills.customerId)} = ${col(customers.id)} order by ${col(bills.id)} desc limit 1)`,
+  // the newest record of each type
+  documents: sql<{ type: DocumentType; status: DocumentStatus }[] | null>`(select json_agg(json_build_object('type', d.type, 'status', d.status) order by d.id)
+    from (select distinct on (${col(documents.type)}) ${col(documents.type)} as type, ${col(documents.status)} as status, ${col(documents.id)} as id from ${documents}
+    where ${col(documents.customerId)} = ${col(customers.id)} order by ${col(documents.type)}, ${col(documents.id)} desc) d)`,
   clientPlan: sql<[string, number] | null>`(select json_build_array(${col(clientPlans.planType)}, ${col(clientPlans.price)}) from ${clientPlans}
     where ${col(clientPlans.customerId)} = ${col(customers.id)})`,
   success: sql<Newest>`(select json_build_array(${col(customerSuccessCases.id)}, ${col(customerSuccessCases.status)}) from ${customerSuccessCases}
@@ -154,7 +159,7 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
     has_partnership: c.hasPartnership,
     payment_type: c.paymentType,
     selected_client_plan: c.clientPlan ? { plan: { name: catalogPlan(c.clientPlan[0] as PlanType).name }, price: c.clientPlan[1] } : null,
-    documents: [],
+    documents: c.documents ?? [],
     contracts: [],
     // a process stored before its steps were (null) has them derived once and kept
     steps: c.steps ?? await customerSteps(db, c.id, null),

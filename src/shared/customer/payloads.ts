@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MenuStep } from '../process/payloads';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../document/rules';
 import { ATTRIBUTION_VALUE_MAX } from './attribution';
 
 const AttributionValue = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(ATTRIBUTION_VALUE_MAX));
@@ -47,7 +48,8 @@ export const CustomerProfile = v.object({
   has_partnership: v.boolean(),
   payment_type: v.nullable(v.picklist(['CASH_PURCHASE', 'FINANCING'])),
   selected_client_plan: v.nullable(v.object({ plan: v.object({ name: v.string() }), price: v.number() })),
-  documents: v.array(v.unknown()),
+  /** the current record of each document type sent on the booking screen (spec §2 profile: status of documents) */
+  documents: v.array(v.object({ type: v.picklist(DOCUMENT_TYPES), status: v.picklist(DOCUMENT_STATUSES) })),
   contracts: v.array(v.unknown()),
   steps: v.array(MenuStep),
   customer_success: v.nullable(v.object({ id: v.number(), status: v.string(), upload_available: v.boolean() })),

@@ -38,6 +38,8 @@ describe('POST /portal/customers/documents', () => {
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject([{ type: 'DOCUMENT', status: 'PENDING', name: 'Documento de identidade', has_back: true, file_name: 'rg-frente.png' }]);
     expect(await docs(c.token)).toEqual(r.body.data);
+    // the profile carries the status of each document (spec §2 'Meu perfil')
+    expect((await call(s, 'GET', '/portal/customers', undefined, { token: c.token })).body.documents).toEqual([{ type: 'DOCUMENT', status: 'PENDING' }]);
     const again = await send(c.token, { document: { bytes: PNG(), name: 'rg.png' } });
     expect(again.status).toBe(409);
     // the owner downloads both sides, named by the server
