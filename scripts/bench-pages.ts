@@ -85,12 +85,21 @@ async function makeCustomers(dataDir: string, secret: string): Promise<PageToMea
       body: { power_kwp: 4.4, price: 12_490, module_brand: 'Jinko Solar', module_warranty: 12, inverter_brand: 'Growatt', inverter_warranty: 10, structure_type: 'Telhado cerâmico', structure_warranty: 1 },
     });
     if (published.status !== 201) throw new Error(`publish: ${JSON.stringify(published.body)}`);
+    // a plan chosen: the booking's payment
+    const atBooking = await signUp();
+    await sendApprovableBill(dev, atBooking.token);
+    await callApi(dev, `/admin/customers/${atBooking.id}/approve/proposal`, { method: 'PUT', token: atBooking.token });
+    for (const type of ['visit.requested', 'visit.confirmed', 'visit.approved']) await staffEvent(dev, staff, atBooking.id, type);
+    const signed = await callApi(dev, '/portal/customers/plans/3/sign', { method: 'POST', token: atBooking.token });
+    if (signed.status !== 200) throw new Error(`plan: ${JSON.stringify(signed.body)}`);
     return [
       { url: '/pt/bill', customer: fresh, label: 'bill (new customer)' },
       { url: '/pt/profile', customer: fresh, label: 'profile' },
       { url: '/pt/proposal-initial', customer: atProposal, label: 'initial proposal' },
       { url: '/pt/technical-visit', customer: atVisit, label: 'visit form' },
       { url: '/pt/proposal-final', customer: atFinal, label: 'final proposal' },
+      { url: '/pt/plan-signature', customer: atFinal, label: 'plans' },
+      { url: '/pt/booking-payment', customer: atBooking, label: 'booking payment' },
     ];
   } finally {
     await dev.stop();

@@ -116,9 +116,14 @@ describe('the subscription path in the browser', () => {
     await page.getByText(fill('checkout.card.onFile', { brand: 'Visa', last4: '1111' })).waitFor();
     await shotBoth(page, 'card-approved');
 
-    // a reload keeps it: the step is done
+    // a reload keeps it: the step is done; the page's first reads start from its HTML and are made once
+    const gets: string[] = [];
+    page.on('request', (r) => { if (r.method() === 'GET') gets.push(new URL(r.url()).pathname); });
     await page.reload();
     await page.getByText(m['checkout.card.approved']).waitFor();
+    for (const read of ['/api/v1/portal/customers/plans/selected-plan', '/api/v1/portal/customers/checkout']) {
+      assert.equal(gets.filter((p) => p === read).length, 1, `${read}: ${gets.filter((p) => p.startsWith('/api/')).join(' ')}`);
+    }
 
     // the ID's front and back, then 'Documento enviado com sucesso!' and 'Em análise'
     await page.getByRole('heading', { level: 2, name: m['document.title'] }).waitFor();

@@ -3,6 +3,8 @@ import { bills } from '#shared/bill/endpoints';
 import { notifications } from '#shared/notification/endpoints';
 import type { PrivateScreenKey } from '#shared/routes';
 import { blockedDays, visit } from '#shared/visit/endpoints';
+import { customerPlans, selectedClientPlan } from '#shared/plan/endpoints';
+import { checkoutStatus } from '#shared/checkout/endpoints';
 
 /**
  * The source file of the signed-in frame and of each signed-in screen. privateScreens.ts loads the
@@ -40,6 +42,8 @@ export const PRIVATE_SCREEN_READS: Readonly<Partial<Record<PrivateScreenKey, rea
   // (the profile, which both read too, the head asks for on every page; the journey takes that answer)
   bill: [bills],
   technicalVisit: [visit, blockedDays],
+  planSignature: [customerPlans, selectedClientPlan],
+  bookingPayment: [selectedClientPlan, checkoutStatus],
 };
 
 /** The paths the page's head asks for: GETs without parameters only. */
