@@ -16,9 +16,11 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'payments'>;
 export const spendPaymentToken = (db: Db, clock: Clock): TokenClaim => async (nonce) =>
   (await db.insert(spentPaymentTokens).values({ nonce, spentAt: clock.now() }).onConflictDoNothing().returning()).length > 0;
 
-/** The card provider of the deployment (PAYMENT_PROVIDER), or the local sandbox. */
+/** The card provider of the deployment (PAYMENT_PROVIDER), or the local sandbox; built once by the routes. */
 export const paymentsOf = (deps: Deps): CardPayments =>
   deps.payments ?? localPayments({ secret: deps.secret, clock: deps.clock, usedTokens: spendPaymentToken(deps.db, deps.clock) });
+
+type CheckoutDeps = Pick<AppDeps, 'db' | 'clock'> & { payments: CardPayments };
 
 type Row = typeof checkouts.$inferSelect;
 const doneOf = (row: Row): CheckoutDone => (row.method === 'BOLETO'
@@ -38,7 +40,7 @@ export async function checkoutOf(db: Db, customerId: number): Promise<CheckoutSt
  * chooses the boleto day. The provider is asked before the transaction (it is a remote call); a
  * second request racing the first meets the unique key and is refused.
  */
-export async function checkout(deps: Deps, customerId: number, req: CheckoutRequest): Promise<CheckoutStatus> {
+export async function checkout(deps: CheckoutDeps, customerId: number, req: CheckoutRequest): Promise<CheckoutStatus> {
   const { db, clock } = deps;
   const [c] = await db.select({ type: customers.type, name: customers.name, email: customers.email }).from(customers).where(eq(customers.id, customerId));
   if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
@@ -53,7 +55,7 @@ export async function checkout(deps: Deps, customerId: number, req: CheckoutRequ
   if ('expires_day' in req) {
     values = { customerId, clientPlanId: plan.id, method: 'BOLETO', expiresDay: req.expires_day, createdAt: clock.now() };
   } else {
-    const payments = paymentsOf(deps);
+    const { payments } = deps;
     const answer = await payments.preAuthorize({
       token: req.token, amountCents: Math.round(plan.price * 100),
       customer: { id: String(customerId), name: c.name, email: c.email }, description: `Primeira mensalidade: ${plan.planType}`,
@@ -68,7 +70,7 @@ export async function checkout(deps: Deps, customerId: number, req: CheckoutRequ
   const [row] = await db.insert(checkouts).values(values).onConflictDoNothing().returning();
   if (!row) {
     // another request set it up meanwhile: release this authorisation
-    if (values.chargeId) await paymentsOf(deps).cancel(values.chargeId).catch(() => undefined);
+    if (values.chargeId) await deps.payments.cancel(values.chargeId).catch(() => undefined);
     throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
   }
   return { exists: true, data: doneOf(row) };

@@ -2,6 +2,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
 import type { SnapshotFrom } from 'xstate';
 import type { PlanEvent, planMachine } from '#machines/plan/planMachine';
 import type { PlanOffer } from '#shared/plan/payloads';
+import { featuredPlan } from '#shared/plan/rules';
 import { fill, messages as m } from '#shared/messages';
 import { formatBRL } from '#shared/money';
 import { SCREENS } from '#shared/routes';
@@ -73,7 +74,8 @@ function PlanTable({ offers, send }: { offers: PlanOffer[]; send: PlanPageProps[
 
 /** Under 768 px: one tab per plan. */
 function PlanTabs({ offers, send }: { offers: PlanOffer[]; send: PlanPageProps['send'] }) {
-  const first = offers.find((o) => o.deadline_type === 'MAX' && o.is_fit) ?? offers.find((o) => o.is_fit) ?? offers[0]!;
+  // the plan the page leads with is the one the proposals show (shared rule)
+  const first = featuredPlan(offers) ?? offers[0]!;
   return (
     <Tabs className={s.tabs} defaultSelectedKey={first.deadline_type}>
       <TabList aria-label={m['plan.table.caption']} className={s.tabList}>

@@ -5,6 +5,7 @@ import type { Api } from '../../../api/client';
 import { usePageMachine } from '../../../journey/usePageMachine';
 import { Button } from '../../../ui/Button/Button';
 import { FileDrop } from '../../../ui/FileDrop/FileDrop';
+import { LoadingScreen } from '../../../ui/LoadingScreen/LoadingScreen';
 import { Modal } from '../../../ui/Modal/Modal';
 import { Notice } from '../../../ui/Notice/Notice';
 import { documentActors } from '../documentActors';
@@ -18,7 +19,7 @@ export function Documents({ getApi }: { getApi: () => Promise<Api> }) {
   const [state, send] = usePageMachine(documentMachine, documentActors(getApi));
   const c = state.context;
   if (state.matches('loading') || state.matches('deciding')) {
-    return <section className={s.panel} aria-busy="true" aria-label={m['document.title']}><p className={s.muted}>Carregando…</p></section>;
+    return <section className={s.panel} aria-label={m['document.title']}><LoadingScreen inline /></section>;
   }
   if (state.matches('loadFailed')) {
     return (
