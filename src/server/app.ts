@@ -23,6 +23,8 @@ import { notificationRoutes } from './notification/routes';
 import { planRoutes } from './plan/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { documentAdmin, documentRoutes } from './document/routes';
+import { contractAdmin, contractRoutes } from './contract/routes';
+import { signingPageRoutes } from './signing-page/routes';
 import { processAdmin } from './process/admin';
 import { processRoutes } from './process/routes';
 import { projectRoutes } from './project/routes';
@@ -43,14 +45,14 @@ import { serveWeb, spaFallback } from './http/static';
  */
 const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
   authRoutes, customerRoutes, customerAdmin, processRoutes, processAdmin, coverageRoutes, coverageAdmin, billRoutes, billAdmin,
-  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, projectRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
+  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, contractRoutes, contractAdmin, projectRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
 ];
 
 /**
  * The SPA's CSP: scripts only from our origin; the ALTCHA widget solves in blob: workers; React
  * sets inline styles through the CSSOM (allowed), the widget injects a <style> (hence 'unsafe-inline' for styles).
  */
-export const contentSecurityPolicy = (deps: Pick<AppDeps, 'payments'>) => ({
+export const contentSecurityPolicy = (deps: Pick<AppDeps, 'payments' | 'signatures'>) => ({
   defaultSrc: ["'self'"],
   // and the pages' two inline scripts, by their hashes (src/shared/pageCode.ts)
   scriptSrc: ["'self'", ...[PAGE_LOADER, SESSION_EARLY_START].map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)],
@@ -60,6 +62,8 @@ export const contentSecurityPolicy = (deps: Pick<AppDeps, 'payments'>) => ({
   // the card form posts the card to the provider's tokenizer, never to us (ARCHITECTURE "Card payments")
   connectSrc: ["'self'", ...(deps.payments?.name === 'iugu' ? ['https://api.iugu.com'] : [])],
   workerSrc: ["'self'", 'blob:'],
+  // the contracts page frames the signing page: ours, or the provider's (Clicksign)
+  frameSrc: ["'self'", ...(deps.signatures?.frameOrigin ? [deps.signatures.frameOrigin] : [])],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],
   frameAncestors: ["'none'"],
@@ -70,14 +74,17 @@ export function createApp(deps: AppDeps): Hono {
   const endpoints = servedEndpoints({ production: deps.production });
   const app = new Hono();
 
-  app.use('*', secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: contentSecurityPolicy(deps),
     xContentTypeOptions: 'nosniff',
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: deps.production ? 'max-age=31536000; includeSubDomains' : false,
-  }));
+  });
+  // the signing page sets its own: the portal may frame it (signing-page/routes.ts)
+  app.use('*', (c, next) => (c.req.path.startsWith('/sign/') ? next() : headers(c, next)));
+  app.route('/', signingPageRoutes(deps));
 
   const api = new Hono();
   // JSON bodies here are small forms; uploads (multipart) get their own 10 MB limit while streaming.

@@ -1,6 +1,7 @@
 import { PHONE_PROOF_TTL_S } from '../shared/auth/payloads';
 import type { CepLookup } from './providers/cep/index';
 import type { CardPayments } from './providers/payments/index';
+import type { SignatureProvider } from './providers/signature/contract';
 import type { Db } from './platform/db/index';
 import type { Providers } from './providers/messaging/index';
 import type { FileStorage } from './providers/storage/index';
@@ -78,6 +79,13 @@ export interface AppDeps {
   cep?: CepLookup;
   /** card payments (PAYMENT_PROVIDER); the local sandbox when absent */
   payments?: CardPayments;
+  /** e-signature (SIGNATURE_PROVIDER); our own signing page when absent */
+  signatures?: SignatureProvider;
+  /**
+   * PUBLIC_ORIGIN: the portal's origin as browsers see it (https://portal.example); the signing
+   * frame posts 'signed' only to it. Absent, the request's own origin is taken.
+   */
+  publicOrigin?: string;
 }
 
 /**

@@ -16,6 +16,7 @@ import { billJobs } from './bill/service';
 import { storageFromEnv } from './providers/storage/index';
 import { cepLookupFromEnv } from './providers/cep/index';
 import { paymentsFromEnv } from './providers/payments/index';
+import { signaturesFromEnv } from './providers/signature/index';
 import { spendPaymentToken } from './checkout/service';
 
 async function main(): Promise<void> {
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
     storage: storageFromEnv(env, dataDir),
     cep: cepLookupFromEnv(env, clock),
     payments: paymentsFromEnv(env, secret, { clock, usedTokens: spendPaymentToken(database.db, clock) }),
+    signatures: signaturesFromEnv(env),
+    ...(env.PUBLIC_ORIGIN ? { publicOrigin: new URL(env.PUBLIC_ORIGIN).origin } : {}),
   };
   if (production && !env.PAYMENT_PROVIDER) console.warn('PAYMENT_PROVIDER is not set: cards go to the local sandbox, which charges nothing.');
   if (!existsSync(join(deps.webRoot ?? '', 'index.html'))) {

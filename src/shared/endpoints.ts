@@ -3,6 +3,7 @@ import { openApiDocument } from './openapi';
 import { authEndpoints } from './auth/endpoints';
 import { billEndpoints } from './bill/endpoints';
 import { checkoutEndpoints } from './checkout/endpoints';
+import { contractEndpoints } from './contract/endpoints';
 import { documentEndpoints } from './document/endpoints';
 import { coverageEndpoints } from './coverage/endpoints';
 import { customerEndpoints } from './customer/endpoints';
@@ -30,7 +31,7 @@ export const apiDocument = endpoint({
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...authEndpoints, ...customerEndpoints, ...processEndpoints, ...coverageEndpoints, ...billEndpoints, ...notificationEndpoints,
-  ...planEndpoints, ...checkoutEndpoints, ...documentEndpoints, ...projectEndpoints, ...proposalEndpoints, ...visitEndpoints, ...staffEndpoints, ...devEndpoints, apiDocument,
+  ...planEndpoints, ...checkoutEndpoints, ...documentEndpoints, ...contractEndpoints, ...projectEndpoints, ...proposalEndpoints, ...visitEndpoints, ...staffEndpoints, ...devEndpoints, apiDocument,
 ];
 
 /** The calls a server serves: the development ones only outside production. */

@@ -1,6 +1,7 @@
 import { authMessages } from './messages/auth';
 import { billMessages } from './messages/bill';
 import { checkoutMessages } from './messages/checkout';
+import { contractMessages } from './messages/contract';
 import { documentMessages } from './messages/document';
 import { commonMessages } from './messages/common';
 import { customerMessages } from './messages/customer';
@@ -26,6 +27,7 @@ export const messages = {
   ...planMessages,
   ...checkoutMessages,
   ...documentMessages,
+  ...contractMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

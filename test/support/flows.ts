@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { TestServer } from './server';
 import type { ProcessEvent } from '#machines/process/processMachine';
 import { applyProcessEvent } from '../../src/server/process/host';
@@ -149,4 +150,41 @@ export async function customerAtCheckout(
     if (paid.status !== 201) throw new Error(`checkout: ${JSON.stringify(paid.body)}`);
   }
   return { ...c, planId };
+}
+
+/** A valid CPF (check digits right) for holder forms and representatives. */
+export const TEST_CPF = '52998224725';
+
+/** POST /portal/customers/documents with the required files of the customer's kind, as the booking screen sends them. */
+export async function sendRequiredDocuments(s: TestServer, c: { token: string }, kind: 'personal' | 'business' = 'personal'): Promise<void> {
+  const png = new Uint8Array(readFileSync('test/fixtures/bills/photo-bill.png'));
+  const form = new FormData();
+  for (const field of kind === 'business' ? ['card', 'receipt', 'document'] : ['document']) form.append(field, new Blob([Buffer.from(png)]), `${field}.png`);
+  const res = await s.fetch('/api/v1/portal/customers/documents', { method: 'POST', headers: { Authorization: `Bearer ${c.token}`, 'X-Forwarded-For': newAddress() }, body: form });
+  if (res.status !== 201) throw new Error(`documents: ${res.status} ${await res.text()}`);
+}
+
+/** The holder form as the booking screen sends it (spec §5): a company's representative too. */
+export async function saveHolderData(s: TestServer, c: { token: string }, kind: 'personal' | 'business' = 'personal'): Promise<void> {
+  const identity = { name: 'Maria Representante', document_value: TEST_CPF, email: 'rep@empresa.com.br', phone: '11987654321' };
+  const consumer = { ...(kind === 'business' ? identity : {}), date_of_birth: '02-29-1984', occupation: 'Engenheira', marital_status: 'casado' };
+  const saved = await call(s, 'PATCH', '/portal/customers/bills/owners', consumer, { token: c.token });
+  if (saved.status !== 200) throw new Error(`owner: ${JSON.stringify(saved.body)}`);
+  if (kind === 'business') {
+    const rep = await call(s, 'POST', '/portal/customers/legitimates', identity, { token: c.token });
+    if (rep.status !== 201) throw new Error(`legitimate: ${JSON.stringify(rep.body)}`);
+  }
+}
+
+/** A customer whose contracts are generated (process at CONTRACT): paid, documents sent, holder data given. */
+export async function customerAtContracts(
+  s: TestServer, opts: { kind?: 'personal' | 'business' } = {},
+): Promise<{ id: number; token: string; phone: string; contracts: { id: string; type: string; key: string; url: string }[] }> {
+  const kind = opts.kind ?? 'personal';
+  const c = await customerAtCheckout(s, { kind, paid: true });
+  await sendRequiredDocuments(s, c, kind);
+  await saveHolderData(s, c, kind);
+  const made = await call(s, 'POST', '/portal/customers/create_contracts', { date_of_birth: '02-29-1984', occupation: 'Engenheira', marital_status: 'casado' }, { token: c.token });
+  if (made.status !== 201) throw new Error(`contracts: ${JSON.stringify(made.body)}`);
+  return { ...c, contracts: made.body.contracts as { id: string; type: string; key: string; url: string }[] };
 }

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { billAllowsReupload, UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME, type BillStatus } from '#shared/bill/rules';
-import type { BillOwner, BillsResponse, BillValues } from '#shared/bill/payloads';
+import type { BillsResponse, BillValues } from '#shared/bill/payloads';
+import type { ConsumerData, ConsumerResponse } from '#shared/contract/payloads';
+import { asksIdentity, consumerFormOf } from '#shared/contract/rules';
 import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { billOwners, bills, uploads } from '../platform/db/schema';
+import { billOwners, bills, customers, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { notify } from '../notification/service';
 import { byCustomer, byStaff, bySystem, loadProcess, moveProcessIn, ProcessEventRefused, type MovedBy, type ProcessMove } from '../process/host';
@@ -19,6 +21,7 @@ const UNREAD: BillFields = {
 import { newStorageKey } from '../providers/storage/index';
 import type { StagedUpload } from '../http/multipart';
 import { reserveUploadQuota, uploadJobs } from './uploads';
+import { contractsGenerated } from '../contract/service';
 import type { StaffBillDecision } from '#shared/bill/payloads';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
@@ -195,13 +198,26 @@ export async function billFile(deps: Deps, customerId: number | null, billId: nu
   return { bytes: await deps.storage.read(row.upload.storageKey), kind: row.upload.kind, name: UPLOAD_DOWNLOAD_NAME.bill };
 }
 
-export async function billOwnerOf(db: Db, customerId: number) {
+export async function billOwnerOf(db: Db, customerId: number): Promise<ConsumerResponse> {
   const [owner] = await db.select().from(billOwners).where(eq(billOwners.customerId, customerId));
   const last = await latestBill(db, customerId);
-  return { is_holder: last?.isHolder ?? null, owner: (owner?.data as BillOwner | undefined) ?? null };
+  return { is_holder: last?.isHolder ?? null, owner: (owner?.data as ConsumerData | undefined) ?? null };
 }
 
-export async function saveBillOwner(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number, data: BillOwner) {
+/**
+ * PATCH /portal/customers/bills/owners: the holder form (spec §5). Someone else's bill, or a
+ * company's representative, must come with name, CPF, e-mail and phone; the bill's own holder sends
+ * birth date, occupation and marital status. Fixed once the contracts carry it.
+ */
+export async function saveBillOwner(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number, data: ConsumerData): Promise<ConsumerResponse> {
+  const [c] = await deps.db.select({ type: customers.type }).from(customers).where(eq(customers.id, customerId));
+  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  const last = await latestBill(deps.db, customerId);
+  if (asksIdentity(consumerFormOf(c.type, last?.isHolder ?? null))) {
+    const missing = (['name', 'document_value', 'email', 'phone'] as const).find((f) => !data[f]);
+    if (missing) throw new ApiError(400, ErrorCode.VALIDATION, { field: missing }, messages['common.form.required']);
+  }
+  if (await contractsGenerated(deps.db, customerId)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
   const now = deps.clock.now();
   await deps.db.insert(billOwners).values({ customerId, data, updatedAt: now })
     .onConflictDoUpdate({ target: billOwners.customerId, set: { data, updatedAt: now } });

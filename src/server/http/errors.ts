@@ -34,7 +34,9 @@ const codeForField: Record<string, number> = { document_value: ErrorCode.CNPJ_IN
 export function validationError(issues: readonly v.BaseIssue<unknown>[]): ApiError {
   const first = issues[0];
   const field = first ? v.getDotPath(first) ?? undefined : undefined;
-  const code: number = (field ? codeForField[field] : undefined) ?? ErrorCode.VALIDATION;
+  // the holder form's CPF (document_value too) is a CPF: its own code, not the company's CNPJ one
+  const cpf = field === 'document_value' && first?.message === messages['consumer.error.cpf'];
+  const code: number = cpf ? ErrorCode.CPF_INVALID : (field ? codeForField[field] : undefined) ?? ErrorCode.VALIDATION;
   const message = code === ErrorCode.VALIDATION ? first?.message ?? messages['common.error.generic'] : catalogueMessage(code);
   return new ApiError(400, code, field ? { field } : {}, message);
 }

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { ProcessView } from '../process/payloads';
-import { BillOwner, BillOwnerResponse, BillsResponse, BillValues, StaffBillDecision } from './payloads';
+import { ConsumerData, ConsumerResponse } from '../contract/payloads';
+import { BillsResponse, BillValues, StaffBillDecision } from './payloads';
 
 /** The electricity bill: sending it, its owner's data, its file, and staff's decision on it. */
 
@@ -32,12 +33,12 @@ export const bills = endpoint({
 
 export const billOwner = endpoint({
   method: 'get', path: '/portal/customers/bills/owners', auth: 'customer', tag: 'bills', summary: "The bill owner's (consumer) data.",
-  responses: { 200: { description: 'owner', schema: BillOwnerResponse }, ...session401 },
+  responses: { 200: { description: 'owner', schema: ConsumerResponse }, ...session401 },
 });
 
 export const saveBillOwner = endpoint({
-  method: 'patch', path: '/portal/customers/bills/owners', auth: 'customer', tag: 'bills', body: BillOwner, summary: "Save the bill owner's (consumer) data.",
-  responses: { 200: { description: 'owner', schema: BillOwnerResponse }, 400: failure('invalid data (4000)'), ...session401 },
+  method: 'patch', path: '/portal/customers/bills/owners', auth: 'customer', tag: 'bills', body: ConsumerData, summary: "Save the consumer (holder) data for the contracts (spec §5 holder form): birth date (MM-DD-YYYY), occupation and marital status; name, CPF, e-mail and phone too when the bill is someone else's or for a company's legal representative.",
+  responses: { 200: { description: 'owner', schema: ConsumerResponse }, 400: failure('invalid data, or a required field missing (4000)'), ...session401, 409: failure('the contracts were already generated (4090)') },
 });
 
 export const billFile = endpoint({

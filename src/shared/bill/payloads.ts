@@ -36,17 +36,6 @@ export const BillsResponse = v.object({
 });
 export type BillsResponse = v.InferOutput<typeof BillsResponse>;
 
-/** The bill's owner (consumer) data: PATCH /portal/customers/bills/owners (spec §9: name at least 5, CPF at least 11). */
-export const BillOwner = v.object({
-  name: v.pipe(v.string(), v.trim(), v.minLength(5)),
-  document: v.pipe(v.string(), v.transform((s) => s.replace(/\D/g, '')), v.minLength(11), v.maxLength(14)),
-  email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.email(), v.toLowerCase()))),
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\d{12,13}$/)))),
-  occupation: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.minLength(2)))),
-});
-export type BillOwner = v.InferOutput<typeof BillOwner>;
-export const BillOwnerResponse = v.object({ is_holder: v.nullable(v.boolean()), owner: v.nullable(BillOwner) });
-
 /**
  * PUT admin/customers/{id}/bill (staff): decide the customer's latest bill; a disapproval or denial
  * says why. `version` is the process version the staff member saw (refused with 4091 when stale).

@@ -2,6 +2,7 @@
 export const notificationMessages = {
   'notification.document.approved': 'Seu documento "{name}" foi aprovado.',
   'notification.document.denied': 'Seu documento "{name}" foi negado: {reason} Envie um novo na página de pagamento da assinatura.',
+  'notification.contract.signed': 'Você assinou o documento "{name}". Uma cópia assinada fica disponível na página de contratos.',
   'notification.bill.approved': 'Sua conta de luz foi aprovada!',
   'notification.bill.waiting': 'Sua conta de luz está em análise. Em até 24 horas entraremos em contato por e-mail, telefone ou WhatsApp.',
   'notification.bill.disapproved': 'Sua conta de luz não foi aprovada: ',

@@ -103,14 +103,17 @@ describe('bills and the virtual assistant', () => {
     expect(r.body.field).toBe('is_holder');
   });
 
-  test('bill owner data: saved, read back, validated', async () => {
+  test('bill owner (holder) data: saved, read back, validated', async () => {
     const { token } = await signUpNewCustomer(s);
     expect((await call(s, 'GET', '/portal/customers/bills/owners', undefined, { token })).body).toEqual({ is_holder: null, owner: null });
-    const bad = await call(s, 'PATCH', '/portal/customers/bills/owners', { name: 'Ana', document: '123' }, { token });
+    const bad = await call(s, 'PATCH', '/portal/customers/bills/owners', { name: 'Ana', date_of_birth: '31-12-1990', occupation: 'P', marital_status: 'casado' }, { token });
     expect(bad.status).toBe(400);
-    const ok = await call(s, 'PATCH', '/portal/customers/bills/owners', { name: 'João Pereira', document: '529.982.247-25', occupation: 'Professor' }, { token });
+    const ok = await call(s, 'PATCH', '/portal/customers/bills/owners', {
+      name: 'João Pereira', document_value: '529.982.247-25', email: 'Joao@Example.com', phone: '(11) 98765-4321', date_of_birth: '12-31-1990', occupation: 'Professor', marital_status: 'solteiro',
+    }, { token });
     expect(ok.status).toBe(200);
-    expect(ok.body.owner).toMatchObject({ name: 'João Pereira', document: '52998224725' });
+    // CPF and phone keep only their digits, the e-mail is lower-cased
+    expect(ok.body.owner).toMatchObject({ name: 'João Pereira', document_value: '52998224725', email: 'joao@example.com', phone: '11987654321' });
     expect((await call(s, 'GET', '/portal/customers/bills/owners', undefined, { token })).body.owner).toMatchObject({ name: 'João Pereira' });
   });
 });

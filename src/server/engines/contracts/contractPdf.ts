@@ -99,7 +99,7 @@ function customerQualification(data: ContractData, role: string): string {
   const marital = c.marital_status?.trim() ? (MARITAL_STATUS_LABELS[c.marital_status.trim().toLowerCase()] ?? c.marital_status.trim()) : null;
   return fillTemplate(QUALIFICATION.person, {
     ...common,
-    document_label: 'CPF',
+    document: c.document_value.replace(/\D/g, '').length === 11 ? fillTemplate(QUALIFICATION.cpf, { document: formatCpf(c.document_value) }) : QUALIFICATION.noCpf,
     birth: optional(QUALIFICATION.birth, 'date_of_birth', c.date_of_birth),
     occupation: optional(QUALIFICATION.occupation, 'occupation', c.occupation),
     marital_status: optional(QUALIFICATION.marital_status, 'marital_status', marital),

@@ -62,9 +62,12 @@ export const LABELS = {
 export const QUALIFICATION = {
   company: '{company}, inscrita no CNPJ sob o nº {company_cnpj}, doravante {role}.',
   person:
-    '{name}, {document_label} nº {document}{birth}{occupation}{marital_status}, e-mail {email}, telefone {phone}, com endereço em {address}, doravante {role}.',
+    '{name}{document}{birth}{occupation}{marital_status}, e-mail {email}, telefone {phone}, com endereço em {address}, doravante {role}.',
   business:
     '{name}, inscrita no CNPJ sob o nº {document}, e-mail {email}, telefone {phone}, com endereço em {address}, neste ato representada por seu representante legal {rep_name}, CPF nº {rep_cpf}, doravante {role}.',
+  /** a person's CPF; without one on record, the identity document sent to the portal identifies them */
+  cpf: ', CPF nº {document}',
+  noCpf: ', identificado(a) pelo documento de identidade enviado ao portal',
   birth: ', nascido(a) em {date_of_birth}',
   occupation: ', profissão {occupation}',
   marital_status: ', estado civil {marital_status}',

@@ -17,3 +17,4 @@ export * from './proposal';
 export * from './visit';
 export * from './checkout';
 export * from './document';
+export * from './contract';

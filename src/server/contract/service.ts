@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { BRAND_NAME } from '#shared/brand';
+import { CARD_BRAND_NAMES, type CardBrand } from '#shared/checkout/rules';
+import type { ConsumerData, ContractItem, ContractsResponse, CreateContractsRequest, LegalRepresentative } from '#shared/contract/payloads';
+import { fromMonthDayYear, installationCanFollow, type ContractType } from '#shared/contract/rules';
+import { documentSlots } from '#shared/document/rules';
+import { ErrorCode } from '#shared/errors';
+import { catalogPlan } from '#shared/plan/rules';
+import { currentStep } from '#shared/steps';
+import type { AppDeps } from '../config';
+import type { Db, Tx } from '../platform/db/index';
+import { billOwners, bills, checkouts, clientPlans, contracts, customers, legalRepresentatives, type ContractTrailEntry } from '../platform/db/schema';
+import { ApiError } from '../http/errors';
+import { localSignatures, type SignatureProvider, type Signer } from '../providers/signature/index';
+import { contractPdf, sha256Hex, type ContractData, type ContractKind } from '../engines/contracts/index';
+import { customerSteps, byCustomer, loadProcess, moveProcessIn } from '../process/host';
+import { currentDocuments } from '../document/service';
+import { currentVisit } from '../visit/service';
+import { storeBytes } from './files';
+
+export type ContractDeps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'publicOrigin'> & { signatures: SignatureProvider };
+type Row = typeof contracts.$inferSelect;
+
+/** The e-signature provider of the deployment (SIGNATURE_PROVIDER), or our own signing page. */
+export const signaturesOf = (deps: Pick<AppDeps, 'signatures'>): SignatureProvider => deps.signatures ?? localSignatures();
+
+/** The generated contracts, in signing order (spec §4: the adhesion term, then the power of attorney). */
+const KINDS: readonly { kind: ContractKind; type: ContractType; name: string }[] = [
+  { kind: 'ADHESION_TERM', type: 'ADHESION_TERM', name: 'Termo de Adesão' },
+  { kind: 'POWER_OF_ATTORNEY', type: 'POWER_OF_ATTORNEY', name: 'Procuração Técnica' },
+];
+const ORDER: Record<ContractType, number> = { CONTRACT_UNIFIED: 0, ADHESION_TERM: 1, POWER_OF_ATTORNEY: 2 };
+/** The company's CNPJ as printed: a placeholder until the legal entity is settled (templates are drafts, docs/decisions.md). */
+const COMPANY_CNPJ = '00.000.000/0001-00';
+
+export const contractFileUrl = (id: string): string => `/api/v1/portal/customers/contracts/${id}/file`;
+
+async function rowsOf(db: Db | Tx, customerId: number): Promise<Row[]> {
+  const rows = await db.select().from(contracts).where(eq(contracts.customerId, customerId));
+  return rows.sort((a, b) => ORDER[a.type] - ORDER[b.type]);
+}
+
+/** The contracts page's view: each contract with its frame, and the terms of use. */
+export async function contractsView(deps: ContractDeps, customerId: number, origin: string): Promise<ContractsResponse> {
+  const rows = await rowsOf(deps.db, customerId);
+  const signatures = deps.signatures;
+  const items: ContractItem[] = rows.map((r) => ({
+    id: r.id, type: r.type, name: r.name, key: r.signatureKey, url: signatures.frameUrl(r.signatureKey, origin),
+    is_client_signed: r.signedAt !== null, signed_at: r.signedAt?.toISOString() ?? null, file_url: contractFileUrl(r.id),
+  }));
+  const terms = rows.find((r) => r.type !== 'POWER_OF_ATTORNEY') ?? null;
+  return {
+    contracts: items,
+    terms_of_use: { contract_id: terms?.id ?? null, accepted_at: terms?.termsAcceptedAt?.toISOString() ?? null },
+    frame_origin: signatures.frameOrigin ?? origin,
+  };
+}
+
+async function customerOf(db: Db | Tx, customerId: number) {
+  const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
+  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  return c;
+}
+
+const refused = (field?: string) => new ApiError(409, ErrorCode.PROCESS_REFUSED, field ? { field } : {});
+
+/**
+ * POST portal/customers/legitimates: who signs for a company. Only a company, and only until the
+ * contracts are generated (they print the representative).
+ */
+export async function saveLegitimate(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number, data: LegalRepresentative) {
+  const c = await customerOf(deps.db, customerId);
+  if (c.type !== 'CNPJ') throw refused('document_type');
+  if ((await rowsOf(deps.db, customerId)).length > 0) throw refused();
+  const now = deps.clock.now();
+  await deps.db.insert(legalRepresentatives).values({ customerId, data, updatedAt: now })
+    .onConflictDoUpdate({ target: legalRepresentatives.customerId, set: { data, updatedAt: now } });
+  return { legitimate: data };
+}
+
+/** Whether the customer's contracts are generated (the holder data is then fixed). */
+export async function contractsGenerated(db: Db | Tx, customerId: number): Promise<boolean> {
+  const [row] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.customerId, customerId)).limit(1);
+  return row !== undefined;
+}
+
+/** Everything the contracts print, checked: the booking done, the documents sent, the holder data given. */
+async function contractInputs(db: Db, customerId: number, body: CreateContractsRequest) {
+  const c = await customerOf(db, customerId);
+  if (currentStep(await customerSteps(db, customerId)) !== 'CHECKOUT') throw refused();
+  const [paid] = await db.select().from(checkouts).where(eq(checkouts.customerId, customerId));
+  const [plan] = await db.select().from(clientPlans).where(eq(clientPlans.customerId, customerId));
+  if (!paid || !plan) throw refused('checkout');
+  // every required document sent and not denied (spec §4: the holder data comes after the documents)
+  const sent = await currentDocuments(db, customerId);
+  const required = documentSlots(c.type).filter((s) => s.required);
+  if (required.some((slot) => !sent.some((d) => d.type === slot.type && d.status !== 'DENIED'))) throw refused('documents');
+  const [owner] = await db.select().from(billOwners).where(eq(billOwners.customerId, customerId));
+  if (!owner) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'consumer' });
+  const consumer = { ...(owner.data as ConsumerData), ...body };
+  const [rep] = c.type === 'CNPJ' ? await db.select().from(legalRepresentatives).where(eq(legalRepresentatives.customerId, customerId)) : [];
+  if (c.type === 'CNPJ' && !rep) throw refused('legitimate');
+  const [bill] = await db.select({ isHolder: bills.isHolder }).from(bills).where(eq(bills.customerId, customerId)).orderBy(desc(bills.id)).limit(1);
+  return { customer: c, paid, plan, consumer, representative: (rep?.data as LegalRepresentative | undefined) ?? null, isHolder: bill?.isHolder ?? true, visit: await currentVisit(db, customerId) };
+}
+
+type Inputs = Awaited<ReturnType<typeof contractInputs>>;
+
+/** The contract party (the bill's holder, or the company) and who signs (the customer, or the company's representative). */
+function partiesOf(i: Inputs): { party: ContractData['customer']; signer: Signer } {
+  const { customer: c, consumer, representative } = i;
+  const v = i.visit;
+  const address = v ? { street: v.address, number: v.number, complement: v.complement, neighborhood: v.neighborhood, city: v.city, state: v.state, cep: v.cep } : null;
+  const personal = {
+    date_of_birth: fromMonthDayYear(consumer.date_of_birth), occupation: consumer.occupation, marital_status: consumer.marital_status,
+  };
+  const birthday = (() => { const [m, d, y] = consumer.date_of_birth.split('-'); return `${y}-${m}-${d}`; })();
+  if (c.type === 'CNPJ') {
+    const rep = representative!;
+    return {
+      party: {
+        name: c.name, document_type: 'CNPJ', document_value: c.documentValue ?? '', email: c.email, phone: c.phone, address,
+        legal_representative: { name: rep.name, cpf: rep.document_value },
+      },
+      signer: { name: rep.name, email: rep.email, phone: `55${rep.phone}`, cpf: rep.document_value, birthday },
+    };
+  }
+  // someone else's bill: the contract is in the holder's name, with the data the customer gave
+  const holder = !i.isHolder && consumer.name
+    ? { name: consumer.name, document_value: consumer.document_value ?? '', email: consumer.email ?? c.email, phone: consumer.phone ? `55${consumer.phone}` : c.phone }
+    : { name: c.name, document_value: consumer.document_value ?? c.documentValue ?? '', email: c.email, phone: c.phone };
+  return {
+    party: { ...holder, document_type: 'CPF', address, ...personal },
+    signer: { name: holder.name, email: holder.email, phone: c.phone, cpf: holder.document_value, birthday },
+  };
+}
+
+/**
+ * POST portal/customers/create_contracts: the adhesion term and the power of attorney, drawn from
+ * the customer's data by the contracts engine, registered with the signature provider and stored;
+ * the process moves CHECKOUT -> CONTRACT in the same transaction as the rows. Asking again (a
+ * retried request, a second tab) returns the contracts already made.
+ */
+export async function createContracts(deps: ContractDeps, customerId: number, body: CreateContractsRequest, origin: string): Promise<ContractsResponse> {
+  const { db, clock, storage, signatures } = deps;
+  if (await contractsGenerated(db, customerId)) return contractsView(deps, customerId, origin);
+  const inputs = await contractInputs(db, customerId, body);
+  const { party, signer } = partiesOf(inputs);
+  const { paid, plan } = inputs;
+  const offer = plan.offer as { economy_per_month?: number };
+  const now = clock.now();
+  const billing: ContractData['plan']['billing'] = paid.method === 'CARD'
+    ? { kind: 'card', brand: CARD_BRAND_NAMES[paid.brand as CardBrand] ?? paid.brand ?? '', last4: paid.last4 ?? '' }
+    : { kind: 'boleto', day: paid.expiresDay ?? 10 };
+  const adhesionId = randomUUID();
+  const made: { id: string; type: ContractType; name: string; bytes: Uint8Array; key: string; documentRef: string | null }[] = [];
+  for (const k of KINDS) {
+    const id = k.kind === 'ADHESION_TERM' ? adhesionId : randomUUID();
+    const bytes = await contractPdf(k.kind, {
+      company: { brand_name: BRAND_NAME, cnpj: COMPANY_CNPJ },
+      customer: party,
+      plan: {
+        name: catalogPlan(plan.planType).name,
+        term_years: plan.deadlineYears, monthly_fee: plan.price, free_months: plan.freeMonths, billing,
+        estimated_savings_12_months: offer.economy_per_month ? Math.round(offer.economy_per_month * 12 * 100) / 100 : null,
+      },
+      adhesion_contract_id: k.kind === 'POWER_OF_ATTORNEY' ? adhesionId : null,
+      contract_id: id,
+      generated_at: now,
+    });
+    // a remote call (Clicksign): made before the transaction, as the card pre-authorisation is
+    const requested = await signatures.request({ contractId: id, title: k.name, pdf: bytes, signer });
+    made.push({ id, type: k.type, name: k.name, bytes, key: requested.key, documentRef: requested.documentRef });
+  }
+  const stored: string[] = [];
+  try {
+    for (const m of made) stored.push(await storeBytes(deps, m.bytes));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contracts:${customerId}`}))`);
+      if (await contractsGenerated(tx, customerId)) throw new AlreadyGenerated();
+      const trail: ContractTrailEntry[] = [{ at: now.toISOString(), event: 'created' }];
+      await tx.insert(contracts).values(made.map((m, i) => ({
+        id: m.id, customerId, type: m.type, name: m.name, signatureKey: m.key, provider: signatures.name, documentRef: m.documentRef,
+        signer: { name: signer.name, cpf: signer.cpf, phone: inputs.customer.phone },
+        fileKey: stored[i]!, sha256: sha256Hex(m.bytes), trail, createdAt: now,
+      })));
+      await tx.update(billOwners).set({ data: inputs.consumer, updatedAt: now }).where(eq(billOwners.customerId, customerId));
+      await moveProcessIn(tx, clock, customerId, { type: 'checkout.completed' }, { by: byCustomer });
+    });
+  } catch (e) {
+    await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
+    if (!(e instanceof AlreadyGenerated)) throw e;
+  }
+  return contractsView(deps, customerId, origin);
+}
+
+class AlreadyGenerated extends Error {}
+
+/** A contract of the customer (or of anyone, for staff: customerId null). */
+export async function contractOf(db: Db | Tx, customerId: number | null, contractId: string): Promise<Row> {
+  if (!/^[0-9a-f-]{36}$/i.test(contractId)) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  const [row] = await db.select().from(contracts)
+    .where(customerId === null ? eq(contracts.id, contractId) : and(eq(contracts.id, contractId), eq(contracts.customerId, customerId)));
+  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  return row;
+}
+
+/** The PDF of a contract: the signed one once signed. */
+export async function contractFile(deps: Pick<AppDeps, 'db' | 'storage'>, customerId: number | null, contractId: string) {
+  const row = await contractOf(deps.db, customerId, contractId);
+  const bytes = await deps.storage.read(row.signedFileKey ?? row.fileKey);
+  return { bytes, name: `${row.name}${row.signedAt ? ' (assinado)' : ''}.pdf` };
+}
+
+/**
+ * The process moves CONTRACT -> INSTALATION once every contract is signed and the terms of use are
+ * accepted (or the unified contract is signed): spec §4 "'Acompanhe sua instalação'".
+ */
+export async function completeWhenAllSigned(tx: Tx, deps: Pick<AppDeps, 'clock'>, customerId: number): Promise<void> {
+  const rows = await rowsOf(tx, customerId);
+  const signing = rows.map((r) => ({ type: r.type, is_client_signed: r.signedAt !== null }));
+  const terms = rows.find((r) => r.type !== 'POWER_OF_ATTORNEY')?.termsAcceptedAt ?? null;
+  if (!installationCanFollow(signing, terms !== null)) return;
+  const p = await loadProcess(tx, customerId);
+  if (p?.snapshot.can({ type: 'contract.signed' })) await moveProcessIn(tx, deps.clock, customerId, { type: 'contract.signed' }, { by: byCustomer });
+}
+
+/** PUT /portal/customers/contracts/{id}/terms-of-use: recorded once for the adhesion term (or the unified contract). */
+export async function acceptTermsOfUse(deps: ContractDeps, customerId: number, contractId: string, origin: string): Promise<ContractsResponse> {
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contracts:${customerId}`}))`);
+    const row = await contractOf(tx, customerId, contractId);
+    if (row.type === 'POWER_OF_ATTORNEY') throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (!row.termsAcceptedAt) await tx.update(contracts).set({ termsAcceptedAt: deps.clock.now() }).where(eq(contracts.id, row.id));
+    await completeWhenAllSigned(tx, deps, customerId);
+  });
+  return contractsView(deps, customerId, origin);
+}
+
+/** GET portal/check_signers/{key}: the server's record, only for the key's owner. */
+export async function checkSigner(db: Db, customerId: number, key: string): Promise<{ is_sign: boolean }> {
+  const [row] = await db.select({ signedAt: contracts.signedAt }).from(contracts)
+    .where(and(eq(contracts.signatureKey, key), eq(contracts.customerId, customerId)));
+  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  return { is_sign: row.signedAt !== null };
+}
+
+/** A customer's contracts with their evidence (staff). */
+export async function staffContracts(db: Db, customerId: number) {
+  await customerOf(db, customerId).catch(() => { throw new ApiError(404, ErrorCode.NOT_FOUND); });
+  return (await rowsOf(db, customerId)).map((r) => ({
+    id: r.id, type: r.type, name: r.name, created_at: r.createdAt.toISOString(), original_sha256: r.sha256,
+    signed_at: r.signedAt?.toISOString() ?? null, signed_sha256: r.signedSha256, terms_of_use_accepted_at: r.termsAcceptedAt?.toISOString() ?? null,
+    evidence: r.evidence ? { ip: r.evidence.ip, user_agent: r.evidence.user_agent, phone_last4: r.evidence.phone.slice(-4), consent: r.evidence.consent } : null,
+  }));
+}
