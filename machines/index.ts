@@ -3,11 +3,13 @@ import { SCREEN_KEYS, type ScreenKey } from '#shared/routes';
 import { authMachine } from './auth/authMachine';
 import { billMachine } from './bill/billMachine';
 import { checkoutMachine } from './checkout/checkoutMachine';
+import { consumerMachine } from './consumer/consumerMachine';
 import { documentMachine } from './document/documentMachine';
 import { journeyMachine } from './journey/journeyMachine';
 import { notificationMachine } from './notification/notificationMachine';
 import { planMachine } from './plan/planMachine';
 import { processMachine } from './process/processMachine';
+import { signingMachine } from './signing/signingMachine';
 import { proposalMachine } from './proposal/proposalMachine';
 import { visitMachine } from './visit/visitMachine';
 
@@ -16,7 +18,7 @@ import { visitMachine } from './visit/visitMachine';
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, billMachine, checkoutMachine, documentMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
+export { authMachine, billMachine, checkoutMachine, consumerMachine, documentMachine, signingMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -99,6 +101,21 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     screens: [],
     runsIn: 'the booking screen (booking-payment), once the payment is set up',
     source: 'machines/document/documentMachine.ts',
+  },
+  {
+    name: 'consumer',
+    machine: consumerMachine,
+    purpose: "The holder data and the contracts' generation on the booking screen: opened by the documents' confirm (or the customer's button), the holder form (the bill's holder; someone else's bill; a company's legal representative), 'Dados salvo com sucesso', then 'Contratos gerados!' (2 s) and the signature screen; 'Erro ao salvar' / 'Erro ao gerar contratos!' keep the form as typed.",
+    screens: [],
+    runsIn: 'the booking screen (booking-payment), once the documents are sent',
+    source: 'machines/consumer/consumerMachine.ts',
+  },
+  {
+    name: 'signing',
+    machine: signingMachine,
+    purpose: "The contracts page: the adhesion term, then the power of attorney (or one unified contract), each signed in the embedded frame and re-checked on the server; the terms of use, accepted once scrolled to the end; 'Acompanhe sua instalação', then 'Acompanhar meu projeto' (customer-success case) to the project status.",
+    screens: ['customersSignature'],
+    source: 'machines/signing/signingMachine.ts',
   },
   {
     name: 'visit',

@@ -50,6 +50,8 @@ export const documentMachine = setup({
   },
   actions: {
     notifyError: (_, _params: { key: MessageKey }) => {},
+    /** spec §4: the confirm of 'Documento enviado com sucesso!' reopens the holder-data flow */
+    openHolderData: () => {},
   },
   guards: {
     slotsOpen: ({ context }) => slotsOf(context.data).length > 0,
@@ -121,7 +123,7 @@ export const documentMachine = setup({
     },
     sent: {
       description: "'Documento enviado com sucesso!': it will be analysed and the customer told by e-mail.",
-      on: { 'dialog.confirm': 'loading' },
+      on: { 'dialog.confirm': { target: 'loading', actions: 'openHolderData' } },
     },
     reviewing: {
       description: "Every document in review ('Em análise') or approved ('Aprovado').",

@@ -3,6 +3,8 @@ import { authPaths } from './auth.paths';
 import { billPaths } from './bill.paths';
 import { checkoutPaths } from './checkout.paths';
 import { documentPaths } from './document.paths';
+import { consumerPaths } from './consumer.paths';
+import { signingPaths } from './signing.paths';
 import { processPaths } from './process.paths';
 import { journeyPaths } from './journey.paths';
 import { notificationsPaths } from './notification.paths';
@@ -11,4 +13,4 @@ import { proposalPaths } from './proposal.paths';
 import { visitPaths } from './visit.paths';
 
 /** The path model of every machine in machines/index.ts, by registry name. */
-export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths, checkoutPaths, documentPaths] as PathModel[];
+export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths, checkoutPaths, documentPaths, consumerPaths, signingPaths] as PathModel[];

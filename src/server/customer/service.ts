@@ -8,7 +8,7 @@ import type { SignUpRequest } from '#shared/auth/payloads';
 import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import { preparedPerDb, type Db } from '../platform/db/index';
-import { bills, cities, clientPlans, coupons, customers, customerSuccessCases, documents, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
+import { bills, cities, clientPlans, contracts, coupons, customers, customerSuccessCases, documents, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { consumePhoneProof, openSession } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/host';
@@ -127,6 +127,8 @@ const profileRow = preparedPerDb((db) => db.select({
     where ${col(documents.customerId)} = ${col(customers.id)} order by ${col(documents.type)}, ${col(documents.id)} desc) d)`,
   clientPlan: sql<[string, number] | null>`(select json_build_array(${col(clientPlans.planType)}, ${col(clientPlans.price)}) from ${clientPlans}
     where ${col(clientPlans.customerId)} = ${col(customers.id)})`,
+  contracts: sql<{ id: string; type: string; name: string; is_client_signed: boolean }[] | null>`(select json_agg(json_build_object('id', ${col(contracts.id)}, 'type', ${col(contracts.type)}, 'name', ${col(contracts.name)}, 'is_client_signed', ${col(contracts.signedAt)} is not null) order by ${col(contracts.type)})
+    from ${contracts} where ${col(contracts.customerId)} = ${col(customers.id)})`,
   success: sql<Newest>`(select json_build_array(${col(customerSuccessCases.id)}, ${col(customerSuccessCases.status)}) from ${customerSuccessCases}
     where ${col(customerSuccessCases.customerId)} = ${col(customers.id)})`,
 }).from(customers).where(eq(customers.id, sql.placeholder('id'))).prepare('customer_profile'));
@@ -144,7 +146,7 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
     email: c.email,
     phone: c.phone,
     franchisee_id: c.franchiseeId,
-    customer_success_id: null,
+    customer_success_id: c.success?.[0] ?? null,
     subscription_lending: c.subscriptionLending,
     type: c.type,
     document_value: c.documentValue,
@@ -160,7 +162,7 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
     payment_type: c.paymentType,
     selected_client_plan: c.clientPlan ? { plan: { name: catalogPlan(c.clientPlan[0] as PlanType).name }, price: c.clientPlan[1] } : null,
     documents: c.documents ?? [],
-    contracts: [],
+    contracts: c.contracts ?? [],
     // a process stored before its steps were (null) has them derived once and kept
     steps: c.steps ?? await customerSteps(db, c.id, null),
     customer_success: c.success ? { id: c.success[0], status: c.success[1], upload_available: false } : null,

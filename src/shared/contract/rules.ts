@@ -129,3 +129,6 @@ export function installationCanFollow(contracts: readonly ContractSigning[], ter
 
 /** The signing frame answers only to these messages (spec §7: it posts 'signed'). */
 export const FRAME_SIGNED_MESSAGE = 'signed';
+
+/** spec §7: 'Contratos gerados!' closes after 2 s */
+export const CONTRACTS_GENERATED_TOAST_MS = 2000;

@@ -50,7 +50,8 @@ export const CustomerProfile = v.object({
   selected_client_plan: v.nullable(v.object({ plan: v.object({ name: v.string() }), price: v.number() })),
   /** the current record of each document type sent on the booking screen (spec §2 profile: status of documents) */
   documents: v.array(v.object({ type: v.picklist(DOCUMENT_TYPES), status: v.picklist(DOCUMENT_STATUSES) })),
-  contracts: v.array(v.unknown()),
+  /** the generated contracts and whether each is signed (spec §4 "Contract step (profile)") */
+  contracts: v.array(v.object({ id: v.string(), type: v.string(), name: v.string(), is_client_signed: v.boolean() })),
   steps: v.array(MenuStep),
   customer_success: v.nullable(v.object({ id: v.number(), status: v.string(), upload_available: v.boolean() })),
 });

@@ -37,6 +37,12 @@ export const contractMessages = {
   'consumer.save.error': 'Erro ao salvar',
   'consumer.save.success': 'Dados salvo com sucesso',
   'consumer.error.generic': 'Algo deu errado.',
+  // the booking screen's contracts card
+  'contract.title': 'Contratos',
+  'contract.holderLead': 'Com seus documentos enviados, confirme os dados do titular para gerarmos os contratos.',
+  'contract.holderOpen': 'Preencher dados do titular',
+  'contract.ready': 'Seus contratos estão prontos para assinatura.',
+  'contract.goSign': 'Assinar contratos',
   // contract generation (spec §7, §8)
   'contract.generated': 'Contratos gerados!',
   'contract.generate.error': 'Erro ao gerar contratos!',

@@ -1,6 +1,7 @@
 import { authCalls } from './auth';
 import { billCalls } from './bill';
 import { checkoutCalls } from './checkout';
+import { contractCalls } from './contract';
 import { documentCalls } from './document';
 import { coverageCalls } from './coverage';
 import { customerCalls } from './customer';
@@ -26,7 +27,7 @@ export function createApi(options: ApiClientOptions = {}) {
   const customer = customerCalls(t);
   return {
     ...authCalls(t), ...customer, ...processCalls(t), ...coverageCalls(t), ...billCalls(t), ...notificationCalls(t),
-    ...planCalls(t), ...checkoutCalls(t), ...documentCalls(t), ...projectCalls(t), ...proposalCalls(t), ...visitCalls(t),
+    ...planCalls(t), ...checkoutCalls(t), ...documentCalls(t), ...contractCalls(t), ...projectCalls(t), ...proposalCalls(t), ...visitCalls(t),
     /** resolves once every call made with the session has its answer */
     idle: () => t.idle(),
     /** POST /portal/customers, with the marketing-attribution cookie's content when there is one (spec §3) */

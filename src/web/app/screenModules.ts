@@ -31,7 +31,7 @@ export const PRIVATE_SCREEN_MODULES = {
   payment: 'src/web/features/placeholder/PlaceholderScreen.tsx',
   planSignature: 'src/web/features/plan/PlanScreen.tsx',
   projectStatus: 'src/web/features/placeholder/PlaceholderScreen.tsx',
-  customersSignature: 'src/web/features/placeholder/PlaceholderScreen.tsx',
+  customersSignature: 'src/web/features/contract/ContractScreen.tsx',
   bookingPayment: 'src/web/features/checkout/CheckoutScreen.tsx',
 } as const satisfies Record<PrivateScreenKey, `src/web/features/${string}Screen.tsx`>;
 

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { checkoutMachine } from '#machines/checkout/checkoutMachine';
 import { PATHS, type ScreenPath } from '#shared/routes';
 import type { Api } from '../../api/client';
@@ -7,6 +8,7 @@ import { usePageMachine } from '../../journey/usePageMachine';
 import { checkoutActors } from './actors';
 import { CheckoutPage } from './CheckoutPage';
 import { Documents } from './parts/Documents';
+import { Consumer, type ConsumerHandle } from './parts/Consumer';
 
 export interface CheckoutFlowProps {
   getApi: () => Promise<Api>;
@@ -20,7 +22,15 @@ export function CheckoutFlow({ getApi, onGo, currentYear = new Date().getFullYea
   const [state, send] = usePageMachine(checkoutMachine, checkoutActors(getApi), {
     actions: { goToPlans: () => onGo(PATHS.planSignature) },
   });
-  return <CheckoutPage state={state} send={send} currentYear={currentYear} documents={<Documents getApi={getApi} />} />;
+  const holder = useRef<ConsumerHandle | null>(null);
+  const [documentsDone, setDocumentsDone] = useState(false);
+  const documents = (
+    <>
+      <Documents getApi={getApi} onConfirmSent={() => holder.current?.open()} onReviewing={setDocumentsDone} />
+      <div hidden={!documentsDone}><Consumer getApi={getApi} onGo={onGo} openRef={holder} /></div>
+    </>
+  );
+  return <CheckoutPage state={state} send={send} currentYear={currentYear} documents={documents} />;
 }
 
 /** /booking-payment inside the signed-in shell. */

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { documentMachine, type Chosen } from '#machines/document/documentMachine';
 import { DOCUMENT_STATUS_LABEL, documentSlots, openSlots } from '#shared/document/rules';
 import { fill, messages as m } from '#shared/messages';
@@ -15,8 +16,16 @@ import * as s from '../CheckoutPage.css';
  * The documents card of the booking screen (spec §2, §4 "Document upload"): the statuses of what was
  * sent ('Em análise', 'Negado' with the reason, 'Aprovado') and an upload area per open slot.
  */
-export function Documents({ getApi }: { getApi: () => Promise<Api> }) {
-  const [state, send] = usePageMachine(documentMachine, documentActors(getApi));
+export function Documents({ getApi, onConfirmSent, onReviewing }: {
+  getApi: () => Promise<Api>;
+  /** the confirm of 'Documento enviado com sucesso!': the holder data comes next */
+  onConfirmSent?: () => void;
+  /** every document is in review or approved (the holder data may be given) */
+  onReviewing?: (reviewing: boolean) => void;
+}) {
+  const [state, send] = usePageMachine(documentMachine, documentActors(getApi), { actions: { openHolderData: () => onConfirmSent?.() } });
+  const reviewing = state.matches('reviewing');
+  useEffect(() => { onReviewing?.(reviewing); }, [reviewing, onReviewing]);
   const c = state.context;
   if (state.matches('loading') || state.matches('deciding')) {
     return <section className={s.panel} aria-label={m['document.title']}><LoadingScreen inline /></section>;

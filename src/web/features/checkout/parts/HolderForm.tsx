@@ -24,6 +24,8 @@ export interface HolderFormProps {
   error: MessageKey | null;
   onSubmit: (submission: ConsumerSubmission) => void;
   onCancel: () => void;
+  /** inside a Modal whose heading already shows the title: no heading of its own (the form keeps the title as its name) */
+  inModal?: boolean;
 }
 
 type Field = Exclude<keyof ConsumerFormValues, 'terms'>;
@@ -61,7 +63,7 @@ function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
  * bill is someone else's or a company's representative signs. 'Continuar' waits for the terms; a
  * refused submit marks each field with its message and puts the keyboard on the first of them.
  */
-export function HolderForm({ form, initial, busy, error, onSubmit, onCancel }: HolderFormProps) {
+export function HolderForm({ form, initial, busy, error, onSubmit, onCancel, inModal = false }: HolderFormProps) {
   const [values, setValues] = useState<ConsumerFormValues>(() => startingValues(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -94,9 +96,9 @@ export function HolderForm({ form, initial, busy, error, onSubmit, onCancel }: H
 
   const refused = Object.values(errors).some(Boolean);
   return (
-    <form ref={formRef} className={s.form} onSubmit={submit} aria-labelledby={titleId} aria-describedby={leadId} aria-busy={busy} noValidate>
+    <form ref={formRef} className={s.form} onSubmit={submit} aria-labelledby={inModal ? undefined : titleId} aria-label={inModal ? m[`consumer.title.${form}`] : undefined} aria-describedby={leadId} aria-busy={busy} noValidate>
       <div className={s.header}>
-        <h2 id={titleId} className={s.title}>{m[`consumer.title.${form}`]}</h2>
+        {inModal ? null : <h2 id={titleId} className={s.title}>{m[`consumer.title.${form}`]}</h2>}
         <p id={leadId} className={s.lead}>{m[`consumer.lead.${form}`]}</p>
       </div>
       <div className={s.fields}>

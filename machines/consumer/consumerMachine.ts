@@ -1,0 +1,115 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { MessageKey } from '#shared/messages';
+import type { ConsumerFormValues, ConsumerSubmission } from '#shared/contract/payloads';
+import { consumerFormOf, fromMonthDayYear, type ConsumerForm } from '#shared/contract/rules';
+
+/**
+ * The holder data and the contracts' generation on the booking screen (spec §4 "Consumer data
+ * save", §5 "Holder form", §7 create_contracts): load whether the contracts exist and the data
+ * given so far -> closed (or 'generated', contracts ready) -> opened by the documents' confirm or
+ * the customer -> the form (holder, someone else's bill, or a company's representative) -> save
+ * the owner (and the legitimate) -> generate the contracts ('Contratos gerados!') -> the signature
+ * screen. A failure keeps the form as typed with 'Erro ao salvar' or 'Erro ao gerar contratos!'.
+ */
+
+export interface ConsumerPageData {
+  form: ConsumerForm;
+  initial: Partial<ConsumerFormValues>;
+  /** the contracts are already generated: the data is fixed, the next stop is the signature screen */
+  generated: boolean;
+}
+
+export interface ConsumerContext {
+  data: ConsumerPageData | null;
+  submission: ConsumerSubmission | null;
+  error: MessageKey | null;
+}
+
+export type ConsumerEvent =
+  | { type: 'page.retry' }
+  | { type: 'consumer.open' }
+  | { type: 'consumer.cancel' }
+  | { type: 'consumer.submit'; submission: ConsumerSubmission }
+  | { type: 'contracts.open' };
+
+/** The data given before, as the form shows it (the date back to day/month/year). */
+export function initialValues(owner: Partial<Record<keyof ConsumerFormValues, string | null | undefined>> | null): Partial<ConsumerFormValues> {
+  if (!owner) return {};
+  const values: Partial<ConsumerFormValues> = {};
+  for (const key of ['name', 'document_value', 'email', 'phone', 'occupation', 'marital_status'] as const) {
+    const value = owner[key];
+    if (value) values[key] = value;
+  }
+  if (owner.date_of_birth) values.date_of_birth = fromMonthDayYear(owner.date_of_birth);
+  return values;
+}
+
+export { consumerFormOf };
+
+export const consumerMachine = setup({
+  types: { context: {} as ConsumerContext, events: {} as ConsumerEvent },
+  actors: {
+    /** GET /portal/customers (kind), /portal/customers/bills/owners and /portal/customers/contracts */
+    loadConsumer: fromPromise<ConsumerPageData>(async () => { throw new Error('loadConsumer not provided'); }),
+    /** PATCH /portal/customers/bills/owners, then POST portal/customers/legitimates for a company */
+    saveConsumer: fromPromise<unknown, ConsumerSubmission>(async () => { throw new Error('saveConsumer not provided'); }),
+    /** POST portal/customers/create_contracts */
+    createContracts: fromPromise<unknown, ConsumerSubmission>(async () => { throw new Error('createContracts not provided'); }),
+  },
+  actions: {
+    /** the journey goes to /pt/customers-signature */
+    goToSignature: () => {},
+    notifySuccess: (_, _params: { key: MessageKey }) => {},
+    notifyError: (_, _params: { key: MessageKey }) => {},
+  },
+  guards: {
+    generated: ({ context }) => context.data?.generated ?? false,
+  },
+}).createMachine({
+  id: 'consumer',
+  description: "The holder data on the booking screen, then the contracts' generation and the way to the signature screen.",
+  context: { data: null, submission: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadConsumer',
+        onDone: { target: 'deciding', actions: assign({ data: ({ event }) => event.output }) },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: { description: 'The data could not be read: a retry.', on: { 'page.retry': 'loading' } },
+    deciding: { always: [{ guard: 'generated', target: 'generated' }, { target: 'closed' }] },
+    closed: {
+      description: "The form waits for the documents' confirm, or the customer's 'Preencher dados do titular'.",
+      on: { 'consumer.open': { target: 'editing', actions: assign({ error: null }) } },
+    },
+    editing: {
+      description: 'The holder form in its modal: Continuar once the terms are ticked.',
+      on: {
+        'consumer.cancel': 'closed',
+        'consumer.submit': { target: 'saving', actions: assign({ submission: ({ event }) => event.submission, error: null }) },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveConsumer',
+        input: ({ context }) => context.submission!,
+        onDone: { target: 'generating', actions: { type: 'notifySuccess', params: { key: 'consumer.save.success' } } },
+        onError: { target: 'editing', actions: [assign({ error: 'consumer.save.error' }), { type: 'notifyError', params: { key: 'consumer.save.error' } }] },
+      },
+    },
+    generating: {
+      invoke: {
+        src: 'createContracts',
+        input: ({ context }) => context.submission!,
+        onDone: { target: 'generated', actions: [{ type: 'notifySuccess', params: { key: 'contract.generated' } }, 'goToSignature'] },
+        onError: { target: 'editing', actions: [assign({ error: 'contract.generate.error' }), { type: 'notifyError', params: { key: 'contract.generate.error' } }] },
+      },
+    },
+    generated: {
+      description: 'The contracts are ready: the way to the signature screen.',
+      on: { 'contracts.open': { actions: 'goToSignature' } },
+    },
+  },
+});

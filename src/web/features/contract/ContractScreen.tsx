@@ -1,0 +1,29 @@
+import { signingMachine } from '#machines/signing/signingMachine';
+import { PATHS, type ScreenPath } from '#shared/routes';
+import type { Api } from '../../api/client';
+import { useApiLoader } from '../../journey/JourneyContext';
+import { useGo } from '../../journey/useGo';
+import { usePageMachine } from '../../journey/usePageMachine';
+import { signingActors } from './actors';
+import { ContractPage } from './ContractPage';
+
+export interface ContractFlowProps {
+  getApi: () => Promise<Api>;
+  onGo: (path: ScreenPath) => void;
+}
+
+/** The signing machine with its API calls, rendering the contracts page. */
+export function ContractFlow({ getApi, onGo }: ContractFlowProps) {
+  const [state, send] = usePageMachine(signingMachine, signingActors(getApi), {
+    actions: {
+      goToBooking: () => onGo(PATHS.bookingPayment),
+      goToProjectStatus: () => onGo(PATHS.projectStatus),
+    },
+  });
+  return <ContractPage state={state} send={send} />;
+}
+
+/** /customers-signature inside the signed-in shell. */
+export default function ContractScreen() {
+  return <ContractFlow getApi={useApiLoader()} onGo={useGo()} />;
+}

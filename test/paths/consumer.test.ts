@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { consumerPaths } from './consumer.paths';
+
+describePaths(consumerPaths);

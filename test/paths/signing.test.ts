@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { signingPaths } from './signing.paths';
+
+describePaths(signingPaths);
