@@ -67,6 +67,8 @@ export const signingMachine = setup({
     openFollowUp: fromPromise<unknown, { clientId: number }>(async () => { throw new Error('openFollowUp not provided'); }),
   },
   actions: {
+    /** the process moved (a signature, the terms of use): the side navigation reloads its steps */
+    menuChanged: () => {},
     /** the journey goes to /pt/booking-payment (no contracts yet, or 'Voltar') */
     goToBooking: () => {},
     /** the journey goes to /pt/project-status */
@@ -136,12 +138,16 @@ export const signingMachine = setup({
             actions: [
               assign({ data: ({ context }) => context.data && { ...context.data, contracts: context.data.contracts.map((x) => (x.id === context.openId ? { ...x, is_client_signed: true } : x)) }, openId: null }),
               { type: 'notifySuccess', params: { key: 'contract.allSigned' } },
+              'menuChanged',
             ],
           },
           {
             guard: 'signedNow',
             target: 'contracts',
-            actions: assign({ data: ({ context }) => context.data && { ...context.data, contracts: context.data.contracts.map((x) => (x.id === context.openId ? { ...x, is_client_signed: true } : x)) }, openId: null }),
+            actions: [
+              assign({ data: ({ context }) => context.data && { ...context.data, contracts: context.data.contracts.map((x) => (x.id === context.openId ? { ...x, is_client_signed: true } : x)) }, openId: null }),
+              'menuChanged',
+            ],
           },
           { target: 'contracts', actions: assign({ openId: null }) },
         ],
@@ -160,7 +166,7 @@ export const signingMachine = setup({
       invoke: {
         src: 'acceptTerms',
         input: ({ context }) => ({ contractId: context.data?.termsContractId ?? '' }),
-        onDone: { target: 'contracts', actions: assign({ data: ({ context, event }) => context.data && withResponse(context.data, event.output) }) },
+        onDone: { target: 'contracts', actions: [assign({ data: ({ context, event }) => context.data && withResponse(context.data, event.output) }), 'menuChanged'] },
         onError: { target: 'terms', actions: [assign({ error: 'terms.error' }), { type: 'notifyError', params: { key: 'terms.error' } }] },
       },
     },
@@ -178,7 +184,7 @@ export const signingMachine = setup({
       invoke: {
         src: 'openFollowUp',
         input: ({ context }) => ({ clientId: context.data?.customerId ?? 0 }),
-        onDone: { target: 'leaving', actions: 'goToProjectStatus' },
+        onDone: { target: 'leaving', actions: ['menuChanged', 'goToProjectStatus'] },
         onError: {
           target: 'followView',
           actions: [assign({ error: 'contract.followUp.error' }), { type: 'notifyError', params: { key: 'contract.followUp.error' } }],

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   DESKTOP, callApi, launchBrowser, newPage, openSignedIn as openSignedInAt, sendApprovableBill, shotBoth as shotBothSizes,
-  signUpThroughApi, startPortal, createStaffIn, type ApiInit, type E2eCustomer, type RunningPortal,
+  signUpThroughApi, startPortal, createStaffIn, waitForCode, type ApiInit, type E2eCustomer, type RunningPortal,
 } from './support';
 import { cardFieldMessage } from '../../src/shared/checkout/rules';
 import { fill, messages as m } from '../../src/shared/messages';
@@ -71,6 +71,58 @@ async function typeCard(page: Page, number: string): Promise<void> {
   await form.getByRole('button', { name: new RegExp(m['checkout.card.year']) }).click();
   await page.getByRole('option', { name: String(new Date().getFullYear() + 3) }).click();
   await form.getByRole('textbox', { name: m['checkout.card.cvv'] }).fill('123');
+}
+
+/**
+ * The contracts page: the adhesion term signed in the embedded frame with an SMS code, then the
+ * power of attorney, then the terms of use scrolled and accepted; 'Acompanhe sua instalação' and
+ * 'Acompanhar meu projeto' to the project status.
+ */
+async function signContracts(page: Page, customer: E2eCustomer): Promise<void> {
+  const cards = page.getByRole('list', { name: 'Contratos' });
+  await cards.waitFor();
+  const sign = (name: string) => page.getByRole('button', { name: `${m['contract.sign']}: ${name}` });
+  assert.equal(await sign(m['contract.procuration']).isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: m['contract.follow'] }).isDisabled(), true);
+  await shotBoth(page, 'contracts');
+  for (const name of [m['contract.adhesion'], m['contract.procuration']]) {
+    await sign(name).click();
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.waitFor();
+    const frame = page.frameLocator(`iframe[title="${m['contract.frame.title']}: ${name === m['contract.adhesion'] ? 'Termo de Adesão' : 'Procuração Técnica'}"]`);
+    await frame.getByText(m['signing.consent']).waitFor();
+    // the consent is required before a code is sent
+    await frame.getByRole('button', { name: m['signing.sendCode'] }).click();
+    await frame.getByText(m['signing.consent.required']).waitFor();
+    await frame.getByText(m['signing.consent']).click();
+    const [previous] = await portal.outbox(customer.phone);
+    await frame.getByRole('button', { name: m['signing.sendCode'] }).click();
+    const code = await waitForCode(portal, customer.phone, previous?.code ?? undefined);
+    await frame.getByRole('textbox', { name: m['signing.code'] }).fill(code);
+    if (name === m['contract.adhesion']) await shotBoth(page, 'signing-frame');
+    await frame.getByRole('button', { name: m['signing.submit'] }).click();
+    // the frame's 'signed' closes it; the server is asked; the card says 'Assinado'
+    await dialog.waitFor({ state: 'detached' });
+    await cards.getByRole('listitem').filter({ hasText: name }).getByText(m['contract.signed']).waitFor();
+  }
+  await page.getByText(m['contract.allSigned']).first().waitFor();
+  await page.getByRole('checkbox', { name: m['terms.accept'] }).check({ force: true });
+  const terms = page.getByRole('dialog', { name: m['terms.title'] });
+  await terms.waitFor();
+  const accept = terms.getByRole('button', { name: m['terms.accept'] });
+  assert.equal(await accept.isDisabled(), true);
+  await shotBoth(page, 'terms-of-use');
+  await terms.getByRole('region', { name: m['terms.title'] }).evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.waitForFunction((label) => !Array.from(document.querySelectorAll('button')).find((b) => b.textContent === label)?.hasAttribute('disabled'), m['terms.accept']);
+  await accept.click();
+  await terms.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: m['contract.follow'] }).click();
+  await page.getByRole('button', { name: m['contract.success.go'] }).waitFor();
+  await shotBoth(page, 'installation');
+  await page.getByRole('button', { name: m['contract.success.go'] }).click();
+  await page.waitForURL('**/pt/project-status');
+  const steps = (await api('/portal/customers', { token: customer.token })).body.steps as { type: string; status: string }[];
+  assert.equal(steps.find((x) => x.status !== 'APPROVED')?.type, 'INSTALATION');
 }
 
 describe('the subscription path in the browser', () => {
@@ -137,6 +189,10 @@ describe('the subscription path in the browser', () => {
     await sent.waitFor();
     await shotBoth(page, 'documents-sent');
     await sent.getByRole('button', { name: m['document.sent.confirm'] }).click();
+    // its confirm opens the holder data (spec §4); 'Agora não' closes it and the card reopens it
+    const holder = page.getByRole('dialog', { name: m['consumer.title.holder'] });
+    await holder.waitFor();
+    await holder.getByRole('button', { name: m['consumer.cancel'] }).click();
     await page.getByText(m['document.reviewing']).waitFor();
     await shotBoth(page, 'documents-in-review');
     // the plans now send the customer on to the booking
@@ -145,6 +201,26 @@ describe('the subscription path in the browser', () => {
     for (const number of ['4111111111111111', '4012888888881881', '4111111111111112']) {
       assert.ok(!bodies.some((b) => b.replace(/\D/g, '').includes(number)), `a request other than the tokenizer's carried ${number}`);
     }
+
+    // the holder form: 'Continuar' waits for the terms; a date that does not exist is refused
+    await page.getByRole('button', { name: m['contract.holderOpen'] }).click();
+    await holder.waitFor();
+    const cont = holder.getByRole('button', { name: m['consumer.submit'] });
+    assert.equal(await cont.isDisabled(), true);
+    await holder.getByRole('textbox', { name: m['consumer.birth'] }).pressSequentially('29021983');
+    await holder.getByRole('textbox', { name: m['consumer.occupation'] }).fill('Arquiteta');
+    await holder.getByRole('button', { name: new RegExp(m['consumer.marital']) }).click();
+    await page.getByRole('option', { name: m['consumer.marital.casado'] }).click();
+    await holder.getByText(m['consumer.terms']).click();
+    await cont.click();
+    await holder.getByText(m['consumer.error.birth']).waitFor();
+    await shotBoth(page, 'holder-invalid');
+    await holder.getByRole('textbox', { name: m['consumer.birth'] }).fill('');
+    await holder.getByRole('textbox', { name: m['consumer.birth'] }).pressSequentially('29021984');
+    await cont.click();
+    await page.waitForURL('**/pt/customers-signature');
+    await page.getByText(m['contract.generated']).waitFor();
+    await signContracts(page, customer);
     await page.context().close();
   });
 
@@ -175,8 +251,41 @@ describe('the subscription path in the browser', () => {
     await fileInput(page, 'Documento legal *').setInputFiles(join(bills, 'photo-bill.png'));
     await page.getByRole('button', { name: m['document.submit'] }).click();
     await page.getByRole('dialog', { name: m['document.sent.title'] }).getByRole('button', { name: m['document.sent.confirm'] }).click();
+    const representative = page.getByRole('dialog', { name: m['consumer.title.company'] });
+    await representative.waitFor();
+    await representative.getByRole('button', { name: m['consumer.cancel'] }).click();
     await page.getByText(m['document.reviewing']).waitFor();
     assert.equal(await page.getByRole('list', { name: 'Situação dos documentos' }).getByText('Em análise').count(), 3);
+
+    // staff deny the legal document with a reason: the customer reads it and sends it again
+    const listed = await api(`/admin/customers/${company.id}/documents`, { token: staffToken });
+    const legal = (listed.body.data as { id: number; type: string }[]).find((d) => d.type === 'DOCUMENT')!;
+    const denied = await api(`/admin/customers/${company.id}/documents/${legal.id}`, { method: 'PUT', token: staffToken, body: { status: 'DENIED', justification: 'O documento está cortado.' } });
+    assert.equal(denied.status, 200, JSON.stringify(denied.body));
+    await page.reload();
+    await page.getByText(fill('document.denied.reason', { reason: 'O documento está cortado.' }), { exact: false }).waitFor();
+    await shotBoth(page, 'document-denied');
+    const again = page.locator('section').filter({ has: page.getByRole('heading', { name: m['document.title'] }) }).locator('input[type=file]');
+    await again.first().setInputFiles(join(bills, 'photo-bill.png'));
+    await page.getByRole('button', { name: m['document.submit'] }).click();
+    await page.getByRole('dialog', { name: m['document.sent.title'] }).getByRole('button', { name: m['document.sent.confirm'] }).click();
+
+    // the legal representative: name, CPF, e-mail and phone besides the three questions
+    await representative.waitFor();
+    await representative.getByRole('textbox', { name: m['consumer.name'] }).fill('Rita de Cássia Prado');
+    await representative.getByRole('textbox', { name: m['consumer.cpf'] }).pressSequentially('52998224725');
+    await representative.getByRole('textbox', { name: m['consumer.email'] }).fill('rita@padaria.com.br');
+    await representative.getByRole('textbox', { name: m['consumer.phone'] }).pressSequentially('11987650000');
+    await representative.getByRole('textbox', { name: m['consumer.birth'] }).pressSequentially('15011980');
+    await representative.getByRole('textbox', { name: m['consumer.occupation'] }).fill('Sócia-gerente');
+    await representative.getByRole('button', { name: new RegExp(m['consumer.marital']) }).click();
+    await page.getByRole('option', { name: m['consumer.marital.solteiro'] }).click();
+    await representative.getByText(m['consumer.terms']).click();
+    assert.equal(await representative.getByRole('textbox', { name: m['consumer.cpf'] }).inputValue(), '529.982.247-25');
+    await shotBoth(page, 'representative');
+    await representative.getByRole('button', { name: m['consumer.submit'] }).click();
+    await page.waitForURL('**/pt/customers-signature');
+    await signContracts(page, company);
     await page.context().close();
   });
 });

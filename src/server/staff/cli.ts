@@ -9,6 +9,7 @@ import { createStaff, renewStaffToken, revokeStaff } from './service';
 import { STAFF_EVENTS } from '#shared/process/payloads';
 import { VISIT_COMMANDS, visitCommand } from '../visit/cli';
 import { DOCUMENT_COMMANDS, documentCommand } from '../document/cli';
+import { CONTRACT_COMMANDS, contractCommand } from '../contract/cli';
 import * as v from 'valibot';
 import { FinalProposalRequest } from '#shared/proposal/payloads';
 import { ApiError } from '../http/errors';
@@ -39,7 +40,7 @@ const usage = 'usage: npm run staff -- create-staff --name <name> --email <email
   + ' | steps <phone> | event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]'
   + ' | publish-proposal <phone> --as <staff e-mail> [--power-kwp N] [--price N] [--module-brand B] [--module-warranty N]'
   + ' [--inverter-brand B] [--inverter-warranty N] [--structure-type T] [--structure-warranty N]'
-  + ' | partnership <phone> on|off --as <staff e-mail>';
+  + ' | partnership <phone> on|off --as <staff e-mail> | documents <phone> | contracts <phone> | verify-signature <file.pdf>';
 
 /** The FINAL proposal's options as the admin endpoint takes them (numbers parsed, the same schema checks them). */
 function finalProposalOptions(argv: string[]): v.SafeParseResult<typeof FinalProposalRequest> {
@@ -124,6 +125,7 @@ async function command(argv: string[]): Promise<number> {
   if (argv[0] === 'create-staff' || argv[0] === 'new-token' || argv[0] === 'revoke-staff') return staffCommand(argv);
   if ((VISIT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return visitCommand(argv);
   if ((DOCUMENT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return documentCommand(argv);
+  if ((CONTRACT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return contractCommand(argv);
   const [command, phone, eventType, ...rest] = argv;
   if (!command || !phone || (command === 'event' && !eventType)) {
     console.error(usage);

@@ -3,6 +3,7 @@ import { PATHS, type ScreenPath } from '#shared/routes';
 import type { Api } from '../../api/client';
 import { useApiLoader } from '../../journey/JourneyContext';
 import { useGo } from '../../journey/useGo';
+import { useMenuReload } from '../../journey/useMenuReload';
 import { usePageMachine } from '../../journey/usePageMachine';
 import { signingActors } from './actors';
 import { ContractPage } from './ContractPage';
@@ -10,20 +11,23 @@ import { ContractPage } from './ContractPage';
 export interface ContractFlowProps {
   getApi: () => Promise<Api>;
   onGo: (path: ScreenPath) => void;
+  /** the side navigation reloads the customer's steps */
+  onMenuChanged?: () => void;
 }
 
 /** The signing machine with its API calls, rendering the contracts page. */
-export function ContractFlow({ getApi, onGo }: ContractFlowProps) {
+export function ContractFlow({ getApi, onGo, onMenuChanged }: ContractFlowProps) {
   const [state, send] = usePageMachine(signingMachine, signingActors(getApi), {
     actions: {
       goToBooking: () => onGo(PATHS.bookingPayment),
       goToProjectStatus: () => onGo(PATHS.projectStatus),
     },
+    onMenuChanged,
   });
   return <ContractPage state={state} send={send} />;
 }
 
 /** /customers-signature inside the signed-in shell. */
 export default function ContractScreen() {
-  return <ContractFlow getApi={useApiLoader()} onGo={useGo()} />;
+  return <ContractFlow getApi={useApiLoader()} onGo={useGo()} onMenuChanged={useMenuReload()} />;
 }
