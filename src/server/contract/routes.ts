@@ -5,6 +5,7 @@ import {
 } from '#shared/contract/endpoints';
 import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
+import { attachment } from '../http/attachment';
 import { ApiError } from '../http/errors';
 import { clientAddress } from '../http/common';
 import { receiveUpload } from '../http/multipart';
@@ -15,18 +16,6 @@ import { recordProviderSignature, verifySignedFile } from './signing';
 
 /** The portal's origin as the browser sees it: the frame posts 'signed' only there. */
 export const portalOrigin = (c: Context, deps: Pick<AppDeps, 'publicOrigin'>): string => deps.publicOrigin ?? new URL(c.req.url).origin;
-
-/** An inline-free PDF download, named by the server. */
-function pdf(bytes: Uint8Array, name: string): Response {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return new Response(Buffer.from(bytes), {
-    headers: {
-      'Content-Type': 'application/pdf', 'Content-Length': String(bytes.byteLength),
-      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`,
-      'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store',
-    },
-  });
-}
 
 export const VERIFICATIONS_PER_WINDOW = 30;
 const VERIFY_WINDOW_MS = 10 * 60_000;
@@ -40,7 +29,7 @@ export function contractRoutes(deps: AppDeps): Hono {
   route(contracts, async (c) => c.json(await service.contractsView(contractDeps, c.get('customerId'), portalOrigin(c, deps))));
   route(contractFile, async (c) => {
     const f = await service.contractFile(deps, c.get('customerId'), c.req.param('contractId'));
-    return pdf(f.bytes, f.name);
+    return attachment(f.bytes, 'pdf', f.name);
   });
   route(acceptTermsOfUse, async (c) => c.json(await service.acceptTermsOfUse(contractDeps, c.get('customerId'), c.req.param('contractId'), portalOrigin(c, deps))));
   route(checkSigners, async (c) => c.json(await service.checkSigner(deps.db, c.get('customerId'), c.req.param('key'))));
@@ -81,7 +70,7 @@ export function contractAdmin(deps: AppDeps): Hono {
   route(staffContracts, async (c) => c.json({ data: await service.staffContracts(deps.db, idParam(c.req.param('id'))) }));
   route(staffContractFile, async (c) => {
     const f = await service.contractFile(deps, idParam(c.req.param('id')), c.req.param('contractId'));
-    return pdf(f.bytes, f.name);
+    return attachment(f.bytes, 'pdf', f.name);
   });
   return app;
 }
