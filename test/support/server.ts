@@ -1,3 +1,4 @@
+import type { SignatureProvider } from '../../src/server/providers/signature/contract';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -41,6 +42,8 @@ export interface TestServerOptions {
   production?: boolean;
   clock?: TestClock;
   webRoot?: string;
+  /** another e-signature provider than our own page (a Clicksign adapter on a fake API) */
+  signatures?: SignatureProvider;
 }
 
 export interface TestServer {
@@ -125,6 +128,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     trustProxy: 1,
     webRoot: opts.webRoot,
     storage: localStorage(uploadsDir),
+    ...(opts.signatures ? { signatures: opts.signatures } : {}),
   };
   const app = createApp(deps);
   const worker = createWorker(db, clock, { ...codeJobs(deps), ...billJobs(deps) });

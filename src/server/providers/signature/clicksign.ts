@@ -62,8 +62,9 @@ function signerBody(s: Signer) {
       phone_number: clicksignPhone(s.phone),
       auths: ['sms'],
       name: s.name,
-      documentation: clicksignCpf(s.cpf),
-      // when sent, the signer cannot change it on the page; when unknown, they type it there
+      // when sent, the signer cannot change it on the page; when unknown (a bill holder without a
+      // CPF on record), they type it there: Clicksign asks it since has_documentation is true
+      ...(s.cpf.replace(/\D/g, '') ? { documentation: clicksignCpf(s.cpf) } : {}),
       ...(s.birthday ? { birthday: s.birthday } : {}),
       has_documentation: true,
       delivery: 'none',
