@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { failureOf } from '#shared/failure';
 import type { MessageKey } from '#shared/messages';
 import type { ConsumerFormValues, ConsumerSubmission } from '#shared/contract/payloads';
 import { consumerFormOf, fromMonthDayYear, type ConsumerForm } from '#shared/contract/rules';
@@ -96,7 +97,8 @@ export const consumerMachine = setup({
         src: 'saveConsumer',
         input: ({ context }) => context.submission!,
         onDone: { target: 'generating', actions: { type: 'notifySuccess', params: { key: 'consumer.save.success' } } },
-        onError: { target: 'editing', actions: [assign({ error: 'consumer.save.error' }), { type: 'notifyError', params: { key: 'consumer.save.error' } }] },
+        // the toast says 'Erro ao salvar'; the form says why when the server said it (a CPF it refused), else 'Algo deu errado.' (spec §5)
+        onError: { target: 'editing', actions: [assign({ error: ({ event }) => failureOf(event.error, 'consumer.error.generic').key }), { type: 'notifyError', params: { key: 'consumer.save.error' } }] },
       },
     },
     generating: {
