@@ -58,6 +58,8 @@ export const consumerMachine = setup({
     createContracts: fromPromise<unknown, ConsumerSubmission>(async () => { throw new Error('createContracts not provided'); }),
   },
   actions: {
+    /** the contracts moved the process to CONTRACT: the side navigation reloads its steps */
+    menuChanged: () => {},
     /** the journey goes to /pt/customers-signature */
     goToSignature: () => {},
     notifySuccess: (_, _params: { key: MessageKey }) => {},
@@ -105,7 +107,7 @@ export const consumerMachine = setup({
       invoke: {
         src: 'createContracts',
         input: ({ context }) => context.submission!,
-        onDone: { target: 'generated', actions: [{ type: 'notifySuccess', params: { key: 'contract.generated' } }, 'goToSignature'] },
+        onDone: { target: 'generated', actions: [{ type: 'notifySuccess', params: { key: 'contract.generated' } }, 'menuChanged', 'goToSignature'] },
         onError: { target: 'editing', actions: [assign({ error: 'contract.generate.error' }), { type: 'notifyError', params: { key: 'contract.generate.error' } }] },
       },
     },

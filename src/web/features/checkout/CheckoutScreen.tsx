@@ -4,6 +4,7 @@ import { PATHS, type ScreenPath } from '#shared/routes';
 import type { Api } from '../../api/client';
 import { useApiLoader } from '../../journey/JourneyContext';
 import { useGo } from '../../journey/useGo';
+import { useMenuReload } from '../../journey/useMenuReload';
 import { usePageMachine } from '../../journey/usePageMachine';
 import { checkoutActors } from './actors';
 import { CheckoutPage } from './CheckoutPage';
@@ -15,10 +16,12 @@ export interface CheckoutFlowProps {
   onGo: (path: ScreenPath) => void;
   /** the year the expiry list starts from (spec §5: the current one across 20 years) */
   currentYear?: number;
+  /** the side navigation reloads the customer's steps (the contracts moved the process to CONTRACT) */
+  onMenuChanged?: () => void;
 }
 
 /** The checkout machine with its API calls, rendering the booking page. */
-export function CheckoutFlow({ getApi, onGo, currentYear = new Date().getFullYear() }: CheckoutFlowProps) {
+export function CheckoutFlow({ getApi, onGo, currentYear = new Date().getFullYear(), onMenuChanged }: CheckoutFlowProps) {
   const [state, send] = usePageMachine(checkoutMachine, checkoutActors(getApi), {
     actions: { goToPlans: () => onGo(PATHS.planSignature) },
   });
@@ -27,7 +30,7 @@ export function CheckoutFlow({ getApi, onGo, currentYear = new Date().getFullYea
   const documents = (
     <>
       <Documents getApi={getApi} onConfirmSent={() => holder.current?.open()} onReviewing={setDocumentsDone} />
-      <div hidden={!documentsDone}><Consumer getApi={getApi} onGo={onGo} openRef={holder} /></div>
+      <div hidden={!documentsDone}><Consumer getApi={getApi} onGo={onGo} openRef={holder} onMenuChanged={onMenuChanged} /></div>
     </>
   );
   return <CheckoutPage state={state} send={send} currentYear={currentYear} documents={documents} />;
@@ -35,5 +38,5 @@ export function CheckoutFlow({ getApi, onGo, currentYear = new Date().getFullYea
 
 /** /booking-payment inside the signed-in shell. */
 export default function CheckoutScreen() {
-  return <CheckoutFlow getApi={useApiLoader()} onGo={useGo()} />;
+  return <CheckoutFlow getApi={useApiLoader()} onGo={useGo()} onMenuChanged={useMenuReload()} />;
 }

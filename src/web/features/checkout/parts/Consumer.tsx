@@ -19,7 +19,12 @@ export interface ConsumerHandle { open: () => void }
  * holder form in a modal, opened by the documents' confirm (`openRef`) or by the card's button;
  * once the contracts are generated, the way to sign them.
  */
-export function Consumer({ getApi, onGo, openRef }: { getApi: () => Promise<Api>; onGo: (path: ScreenPath) => void; openRef?: { current: ConsumerHandle | null } }) {
+export function Consumer({ getApi, onGo, openRef, onMenuChanged }: {
+  getApi: () => Promise<Api>;
+  onGo: (path: ScreenPath) => void;
+  openRef?: { current: ConsumerHandle | null };
+  onMenuChanged?: () => void;
+}) {
   const [state, send] = usePageMachine(consumerMachine, consumerActors(getApi), {
     actions: {
       goToSignature: () => onGo(PATHS.customersSignature),
@@ -27,6 +32,7 @@ export function Consumer({ getApi, onGo, openRef }: { getApi: () => Promise<Api>
         toast.success(m[params.key], params.key === 'contract.generated' ? { timeout: CONTRACTS_GENERATED_TOAST_MS } : undefined);
       },
     },
+    onMenuChanged,
   });
   if (openRef) openRef.current = { open: () => send({ type: 'consumer.open' }) };
   const c = state.context;
