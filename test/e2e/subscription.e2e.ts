@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   DESKTOP, callApi, launchBrowser, newPage, openSignedIn as openSignedInAt, sendApprovableBill, shotBoth as shotBothSizes,
-  signUpThroughApi, startPortal, createStaffIn, waitForCode, type ApiInit, type E2eCustomer, type RunningPortal,
+  signUpThroughApi, startPortal, createStaffIn, waitForCode, accessibilityProblems, type ApiInit, type E2eCustomer, type RunningPortal,
 } from './support';
 import { cardFieldMessage } from '../../src/shared/checkout/rules';
 import { fill, messages as m } from '../../src/shared/messages';
@@ -84,6 +84,7 @@ async function signContracts(page: Page, customer: E2eCustomer): Promise<void> {
   const sign = (name: string) => page.getByRole('button', { name: `${m['contract.sign']}: ${name}` });
   assert.equal(await sign(m['contract.procuration']).isDisabled(), true);
   assert.equal(await page.getByRole('button', { name: m['contract.follow'] }).isDisabled(), true);
+  assert.deepEqual(await accessibilityProblems(page), []);
   await shotBoth(page, 'contracts');
   for (const name of [m['contract.adhesion'], m['contract.procuration']]) {
     await sign(name).click();
@@ -111,6 +112,7 @@ async function signContracts(page: Page, customer: E2eCustomer): Promise<void> {
   await terms.waitFor();
   const accept = terms.getByRole('button', { name: m['terms.accept'] });
   assert.equal(await accept.isDisabled(), true);
+  assert.deepEqual(await accessibilityProblems(page, '[role="dialog"]'), []);
   await shotBoth(page, 'terms-of-use');
   await terms.getByRole('region', { name: m['terms.title'] }).evaluate((el) => { el.scrollTop = el.scrollHeight; });
   await page.waitForFunction((label) => !Array.from(document.querySelectorAll('button')).find((b) => b.textContent === label)?.hasAttribute('disabled'), m['terms.accept']);
@@ -214,6 +216,7 @@ describe('the subscription path in the browser', () => {
     await holder.getByText(m['consumer.terms']).click();
     await cont.click();
     await holder.getByText(m['consumer.error.birth']).waitFor();
+    assert.deepEqual(await accessibilityProblems(page, '[role="dialog"]'), []);
     await shotBoth(page, 'holder-invalid');
     await holder.getByRole('textbox', { name: m['consumer.birth'] }).fill('');
     await holder.getByRole('textbox', { name: m['consumer.birth'] }).pressSequentially('29021984');
