@@ -86,6 +86,13 @@ async function signContracts(page: Page, customer: E2eCustomer): Promise<void> {
   assert.equal(await page.getByRole('button', { name: m['contract.follow'] }).isDisabled(), true);
   assert.deepEqual(await accessibilityProblems(page), []);
   await shotBoth(page, 'contracts');
+  // the signing page on its own (outside the frame): labelled, keyboard-usable, no axe problem
+  const listed = (await api('/portal/customers/contracts', { token: customer.token })).body.contracts as { key: string }[];
+  const alone = await page.context().newPage();
+  await alone.goto(`${portal.url}/sign/${listed[0]!.key}`);
+  await alone.getByText(m['signing.consent']).waitFor();
+  assert.deepEqual(await accessibilityProblems(alone), [], 'signing page');
+  await alone.close();
   for (const name of [m['contract.adhesion'], m['contract.procuration']]) {
     await sign(name).click();
     const dialog = page.getByRole('dialog', { name });
