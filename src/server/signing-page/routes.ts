@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { SigningCodeRequest, SigningRequest } from '#shared/contract/payloads';
 import { ErrorCode } from '#shared/errors';
@@ -112,12 +113,14 @@ export function signingPageRoutes(deps: AppDeps): Hono {
     });
   });
 
-  app.post('/sign/:key/code', async (c) => {
+  // the two calls carry a secret, a code and a tick: a few hundred bytes; anything larger is refused before it is read
+  const small = bodyLimit({ maxSize: 4 * 1024, onError: () => { throw new ApiError(413, ErrorCode.VALIDATION, {}, m['common.error.generic']); } });
+  app.post('/sign/:key/code', small, async (c) => {
     const body = await jsonBody(c, SigningCodeRequest);
     return c.json(await sendSigningCode(deps, c.req.param('key'), body.secret, clientAddress(c, deps)), 202);
   });
 
-  app.post('/sign/:key', async (c) => {
+  app.post('/sign/:key', small, async (c) => {
     const body = await jsonBody(c, SigningRequest);
     const r = await signContract(deps, c.req.param('key'), body, { ip: clientAddress(c, deps), userAgent: c.req.header('User-Agent') ?? '' });
     return c.json({ signed: true, signed_at: r.signed_at, signed_sha256: r.signed_sha256 }, r.already ? 200 : 201);

@@ -142,6 +142,8 @@ describe('the signing page (/sign/{key})', () => {
     expect(await foreign.text()).toContain('Esta página de assinatura só pode ser aberta pelo portal.');
     expect(foreign.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
     expect((await s.fetch('/sign/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    // the page's calls are small: a large body is refused before it is read
+    expect((await post(`/sign/${key}/code`, { secret: SECRET, padding: 'x'.repeat(8 * 1024) })).status).toBe(413);
   });
 
   test('signs with a fresh SMS code to the verified phone; a wrong code, no consent or another page\'s code are refused; a replay answers the same signature', async () => {
