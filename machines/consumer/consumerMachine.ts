@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '#shared/failure';
 import type { MessageKey } from '#shared/messages';
 import type { ConsumerFormValues, ConsumerSubmission } from '#shared/contract/payloads';
-import { consumerFormOf, fromMonthDayYear, type ConsumerForm } from '#shared/contract/rules';
+import type { ConsumerForm } from '#shared/contract/rules';
 
 /**
  * The holder data and the contracts' generation on the booking screen (spec §4 "Consumer data
@@ -33,19 +33,16 @@ export type ConsumerEvent =
   | { type: 'consumer.submit'; submission: ConsumerSubmission }
   | { type: 'contracts.open' };
 
-/** The data given before, as the form shows it (the date back to day/month/year). */
+/** The data given before (the form puts its masks on, and the date back to day/month/year). */
 export function initialValues(owner: Partial<Record<keyof ConsumerFormValues, string | null | undefined>> | null): Partial<ConsumerFormValues> {
   if (!owner) return {};
   const values: Partial<ConsumerFormValues> = {};
-  for (const key of ['name', 'document_value', 'email', 'phone', 'occupation', 'marital_status'] as const) {
+  for (const key of ['name', 'document_value', 'email', 'phone', 'date_of_birth', 'occupation', 'marital_status'] as const) {
     const value = owner[key];
     if (value) values[key] = value;
   }
-  if (owner.date_of_birth) values.date_of_birth = fromMonthDayYear(owner.date_of_birth);
   return values;
 }
-
-export { consumerFormOf };
 
 export const consumerMachine = setup({
   types: { context: {} as ConsumerContext, events: {} as ConsumerEvent },

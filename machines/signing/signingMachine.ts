@@ -53,6 +53,9 @@ const withResponse = (data: SigningPageData, r: ContractsResponse): SigningPageD
 });
 
 const opened = (c: SigningContext): ContractItem | undefined => c.data?.contracts.find((x) => x.id === c.openId);
+/** The contracts with the one in the frame signed (what the server just confirmed). */
+const withOpenSigned = (c: SigningContext): ContractItem[] =>
+  (c.data?.contracts ?? []).map((x) => (x.id === c.openId ? { ...x, is_client_signed: true } : x));
 
 export const signingMachine = setup({
   types: { context: {} as SigningContext, events: {} as SigningEvent },
@@ -75,6 +78,7 @@ export const signingMachine = setup({
     goToProjectStatus: () => {},
     notifySuccess: (_, _params: { key: MessageKey }) => {},
     notifyError: (_, _params: { key: MessageKey }) => {},
+    markOpenSigned: assign({ data: ({ context }) => context.data && { ...context.data, contracts: withOpenSigned(context) }, openId: null }),
   },
   guards: {
     noContracts: ({ context }) => (context.data?.contracts.length ?? 0) === 0,
@@ -92,8 +96,7 @@ export const signingMachine = setup({
     /** the re-check found the contract signed and with it both contracts are */
     bothSignedNow: ({ context, event }) => {
       if (!('output' in event) || event.output !== true || !context.data) return false;
-      const after = context.data.contracts.map((x) => (x.id === context.openId ? { ...x, is_client_signed: true } : x));
-      return signingStep(context.data.contracts) < 2 && signingStep(after) === 2;
+      return signingStep(context.data.contracts) < 2 && signingStep(withOpenSigned(context)) === 2;
     },
     signedNow: ({ event }) => 'output' in event && event.output === true,
   },
@@ -135,19 +138,12 @@ export const signingMachine = setup({
           {
             guard: 'bothSignedNow',
             target: 'contracts',
-            actions: [
-              assign({ data: ({ context }) => context.data && { ...context.data, contracts: context.data.contracts.map((x) => (x.id === context.openId ? { ...x, is_client_signed: true } : x)) }, openId: null }),
-              { type: 'notifySuccess', params: { key: 'contract.allSigned' } },
-              'menuChanged',
-            ],
+            actions: ['markOpenSigned', { type: 'notifySuccess', params: { key: 'contract.allSigned' } }, 'menuChanged'],
           },
           {
             guard: 'signedNow',
             target: 'contracts',
-            actions: [
-              assign({ data: ({ context }) => context.data && { ...context.data, contracts: context.data.contracts.map((x) => (x.id === context.openId ? { ...x, is_client_signed: true } : x)) }, openId: null }),
-              'menuChanged',
-            ],
+            actions: ['markOpenSigned', 'menuChanged'],
           },
           { target: 'contracts', actions: assign({ openId: null }) },
         ],

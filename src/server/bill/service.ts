@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { billAllowsReupload, UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME, type BillStatus } from '#shared/bill/rules';
 import type { BillsResponse, BillValues } from '#shared/bill/payloads';
 import type { ConsumerData, ConsumerResponse } from '#shared/contract/payloads';
-import { asksIdentity, consumerFormOf } from '#shared/contract/rules';
+import { asksIdentity, CONSUMER_IDENTITY_FIELDS, consumerFormOf } from '#shared/contract/rules';
 import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import type { AppDeps } from '../config';
@@ -214,7 +214,7 @@ export async function saveBillOwner(deps: Pick<AppDeps, 'db' | 'clock'>, custome
   if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
   const last = await latestBill(deps.db, customerId);
   if (asksIdentity(consumerFormOf(c.type, last?.isHolder ?? null))) {
-    const missing = (['name', 'document_value', 'email', 'phone'] as const).find((f) => !data[f]);
+    const missing = CONSUMER_IDENTITY_FIELDS.find((f) => !data[f]);
     if (missing) throw new ApiError(400, ErrorCode.VALIDATION, { field: missing }, messages['common.form.required']);
   }
   if (await contractsGenerated(deps.db, customerId)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);

@@ -5,6 +5,8 @@ import { CARD_BRAND_NAMES, type CardBrand } from '#shared/checkout/rules';
 import type { ConsumerData, ContractItem, ContractsResponse, CreateContractsRequest, LegalRepresentative } from '#shared/contract/payloads';
 import { fromMonthDayYear, installationCanFollow, type ContractType } from '#shared/contract/rules';
 import { documentSlots } from '#shared/document/rules';
+import { contractFile as contractFileEndpoint } from '#shared/contract/endpoints';
+import { apiPath, fillPath } from '#shared/endpoint';
 import { ErrorCode } from '#shared/errors';
 import { catalogPlan } from '#shared/plan/rules';
 import { currentStep } from '#shared/steps';
@@ -13,7 +15,7 @@ import type { Db, Tx } from '../platform/db/index';
 import { billOwners, bills, checkouts, clientPlans, contracts, customers, legalRepresentatives, type ContractTrailEntry } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { localSignatures, type SignatureProvider, type Signer } from '../providers/signature/index';
-import { contractPdf, sha256Hex, type ContractData, type ContractKind } from '../engines/contracts/index';
+import { CONTRACT_TITLES, contractPdf, sha256Hex, type ContractData, type ContractKind } from '../engines/contracts/index';
 import { customerSteps, byCustomer, loadProcess, moveProcessIn } from '../process/host';
 import { currentDocuments } from '../document/service';
 import { currentVisit } from '../visit/service';
@@ -27,14 +29,19 @@ export const signaturesOf = (deps: Pick<AppDeps, 'signatures'>): SignatureProvid
 
 /** The generated contracts, in signing order (spec §4: the adhesion term, then the power of attorney). */
 const KINDS: readonly { kind: ContractKind; type: ContractType; name: string }[] = [
-  { kind: 'ADHESION_TERM', type: 'ADHESION_TERM', name: 'Termo de Adesão' },
-  { kind: 'POWER_OF_ATTORNEY', type: 'POWER_OF_ATTORNEY', name: 'Procuração Técnica' },
+  { kind: 'ADHESION_TERM', type: 'ADHESION_TERM', name: CONTRACT_TITLES.ADHESION_TERM },
+  { kind: 'POWER_OF_ATTORNEY', type: 'POWER_OF_ATTORNEY', name: CONTRACT_TITLES.POWER_OF_ATTORNEY },
 ];
 const ORDER: Record<ContractType, number> = { CONTRACT_UNIFIED: 0, ADHESION_TERM: 1, POWER_OF_ATTORNEY: 2 };
 /** The company's CNPJ as printed: a placeholder until the legal entity is settled (templates are drafts, docs/decisions.md). */
 const COMPANY_CNPJ = '00.000.000/0001-00';
 
-export const contractFileUrl = (id: string): string => `/api/v1/portal/customers/contracts/${id}/file`;
+export const contractFileUrl = (id: string): string => apiPath({ path: fillPath(contractFileEndpoint.path, { contractId: id }) });
+
+/** One change to a customer's contracts at a time (generation, a signature, the terms of use), inside the caller's transaction. */
+export async function lockContracts(tx: Tx, customerId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contracts:${customerId}`}))`);
+}
 
 async function rowsOf(db: Db | Tx, customerId: number): Promise<Row[]> {
   const rows = await db.select().from(contracts).where(eq(contracts.customerId, customerId));
@@ -177,7 +184,7 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
   try {
     for (const m of made) stored.push(await storeBytes(deps, m.bytes));
     await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contracts:${customerId}`}))`);
+      await lockContracts(tx, customerId);
       if (await contractsGenerated(tx, customerId)) throw new AlreadyGenerated();
       const trail: ContractTrailEntry[] = [{ at: now.toISOString(), event: 'created' }];
       await tx.insert(contracts).values(made.map((m, i) => ({
@@ -229,7 +236,7 @@ export async function completeWhenAllSigned(tx: Tx, deps: Pick<AppDeps, 'clock'>
 /** PUT /portal/customers/contracts/{id}/terms-of-use: recorded once for the adhesion term (or the unified contract). */
 export async function acceptTermsOfUse(deps: ContractDeps, customerId: number, contractId: string, origin: string): Promise<ContractsResponse> {
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contracts:${customerId}`}))`);
+    await lockContracts(tx, customerId);
     const row = await contractOf(tx, customerId, contractId);
     if (row.type === 'POWER_OF_ATTORNEY') throw new ApiError(404, ErrorCode.NOT_FOUND);
     if (!row.termsAcceptedAt) await tx.update(contracts).set({ termsAcceptedAt: deps.clock.now() }).where(eq(contracts.id, row.id));

@@ -10,7 +10,7 @@ import { ApiError } from '../http/errors';
 import { codeRequestKey, consumeCode, recordCodeRequest } from '../auth/codes';
 import { appendSignaturePage, CONSENT_TEXT, maskPhone, originalHashOf, sha256Hex, USER_AGENT_MAX } from '../engines/contracts/index';
 import { notify } from '../notification/service';
-import { completeWhenAllSigned, contractOf } from './service';
+import { completeWhenAllSigned, contractOf, lockContracts } from './service';
 import { storeBytes } from './files';
 
 /**
@@ -87,7 +87,7 @@ export async function signContract(deps: Deps, key: string, input: { secret: str
   const signedKey = await storeBytes(deps, signed);
   const signedSha256 = sha256Hex(signed);
   const result = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contracts:${row.customerId}`}))`);
+    await lockContracts(tx, row.customerId);
     const current = await contractOf(tx, row.customerId, row.id);
     if (current.signedAt) return outcomeOf(current, true); // a parallel request signed first
     const [after] = await tx.update(contracts).set({
@@ -124,7 +124,7 @@ export async function recordProviderSignature(deps: Deps, match: { key: string |
   const now = deps.clock.now();
   const signedKey = signedFile ? await storeBytes(deps, signedFile) : null;
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contracts:${row.customerId}`}))`);
+    await lockContracts(tx, row.customerId);
     const current = await contractOf(tx, row.customerId, row.id);
     if (current.signedAt) return;
     await tx.update(contracts).set({

@@ -1,5 +1,6 @@
 import { messages as m, fill } from '#shared/messages';
 import { BRAND_NAME } from '#shared/brand';
+import { SCRIPT_PATH } from './script';
 
 /**
  * The signing page's HTML: server-rendered, no framework, one small script (./script.ts, served
@@ -46,8 +47,6 @@ export interface SigningPageData {
   signedAt: string | null;
   /** where 'signed' is posted (null when the page is not embedded) */
   origin: string | null;
-  /** the style hash and script path (CSP) */
-  scriptPath: string;
 }
 
 /** The signing page: the document, the signer, the consent, the SMS code and the sign button (spec §5 "Signature"). */
@@ -72,6 +71,6 @@ export function signingPage(d: SigningPageData): string {
 <p id="error" class="alert" role="alert"></p>
 </form>
 <template id="texts" data-error="${escape(m['signing.error'])}" data-consent="${escape(m['signing.consent.required'])}" data-code="${escape(m['common.access.form.maxCode'])}" data-done="${escape(m['signing.done'])}"></template>
-</main><script src="${escape(d.scriptPath)}" defer></script>`;
+</main><script src="${SCRIPT_PATH}" defer></script>`;
   return shell(d.title, body);
 }

@@ -5,7 +5,7 @@ import { SigningCodeRequest, SigningRequest } from '#shared/contract/payloads';
 import { ErrorCode } from '#shared/errors';
 import { messages as m } from '#shared/messages';
 import type { AppDeps } from '../config';
-import { ApiError } from '../http/errors';
+import { ApiError, validationError } from '../http/errors';
 import { clientAddress } from '../http/common';
 import { PdfThread } from '../engines/pdf/pdfThread';
 import { toLines, type TextItem } from '../engines/bill-reader/extractText';
@@ -63,10 +63,7 @@ async function documentText(bytes: Uint8Array, sha256: string): Promise<string> 
 async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   const raw: unknown = await c.req.json().catch(() => null);
   const parsed = v.safeParse(schema, raw);
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    throw new ApiError(400, ErrorCode.VALIDATION, { field: String(issue.path?.[0]?.key ?? '') }, issue.message);
-  }
+  if (!parsed.success) throw validationError(parsed.issues);
   return parsed.output;
 }
 
@@ -98,7 +95,7 @@ export function signingPageRoutes(deps: AppDeps): Hono {
     return html(signingPage({
       key: row.signatureKey, title: row.name, signer: row.signer.name, phoneLast4: row.signer.phone.slice(-4),
       text: await documentText(bytes, row.sha256), signedAt: row.signedAt ? dateTimeBR(row.signedAt) : null,
-      origin: embedded ? origin : null, scriptPath: SCRIPT_PATH,
+      origin: embedded ? origin : null,
     }), 200, embedded ? origin : null);
   });
 

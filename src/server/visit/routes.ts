@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { windowLimiter } from '../http/windowLimit';
 import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import { blockedDays, bookVisit, cancelVisit, cep, rescheduleVisit, visit } from '#shared/visit/endpoints';
@@ -19,16 +20,7 @@ export function visitRoutes(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   let envLookup: CepLookup | undefined;
   // a signed-in customer's lookups per 10 minutes: the endpoint must not become a free proxy to ViaCEP
-  const lookups = new Map<number, number[]>();
-  const withinLimit = (customerId: number): boolean => {
-    const now = clock.now().getTime();
-    const recent = (lookups.get(customerId) ?? []).filter((t) => t > now - CEP_LOOKUP_WINDOW_MS);
-    if (recent.length >= CEP_LOOKUPS_PER_WINDOW) { lookups.set(customerId, recent); return false; }
-    recent.push(now);
-    lookups.set(customerId, recent);
-    if (lookups.size > 10_000) lookups.delete(lookups.keys().next().value as number);
-    return true;
-  };
+  const withinLimit = windowLimiter<number>(clock, CEP_LOOKUPS_PER_WINDOW, CEP_LOOKUP_WINDOW_MS);
   const cepLookup = () => deps.cep ?? (envLookup ??= cepLookupFromEnv(process.env, clock));
   const visitId = (raw: string) => idParam(raw, ErrorCode.VISIT_NOT_FOUND);
 

@@ -1,4 +1,3 @@
-import { formatCpf } from '@brazilian-utils/brazilian-utils/format-cpf';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { onlyDigits } from '../phone';
 
@@ -28,6 +27,8 @@ export function consumerFormOf(documentType: 'CPF' | 'CNPJ', isHolder: boolean |
   return isHolder === false ? 'other' : 'holder';
 }
 export const asksIdentity = (form: ConsumerForm): boolean => form !== 'holder';
+/** What a form that asks the identity must carry (spec §5: name, CPF, e-mail, phone). */
+export const CONSUMER_IDENTITY_FIELDS = ['name', 'document_value', 'email', 'phone'] as const;
 
 /** dd/mm/yyyy as typed -> its parts when it names a real day (leap years honoured), else null */
 export function birthDateParts(value: string): { day: number; month: number; year: number } | null {
@@ -82,7 +83,6 @@ export function maskDate(value: string): string {
 
 /** A valid CPF (check digits by @brazilian-utils), with or without its punctuation. */
 export const isCpf = (value: string): boolean => onlyDigits(value).length === 11 && isValidCpf(onlyDigits(value));
-export const printCpf = (digits: string): string => formatCpf(digits);
 
 // ---- contracts --------------------------------------------------------------------------------
 

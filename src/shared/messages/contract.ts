@@ -59,6 +59,8 @@ export const contractMessages = {
   'contract.sign': 'Assinar',
   'contract.read': 'Ler e aceitar',
   'contract.download': 'Baixar PDF',
+  'contract.step': 'Etapa {n} de {of}',
+  'contract.steps': 'Etapas',
   'contract.back': 'Voltar',
   'contract.next': 'Avançar',
   'contract.faq': 'Dúvidas frequentes',

@@ -4,7 +4,7 @@ import type { SigningEvent, signingMachine } from '#machines/signing/signingMach
 import type { ContractItem } from '#shared/contract/payloads';
 import { canSign, FRAME_SIGNED_MESSAGE, installationCanFollow, signingStep } from '#shared/contract/rules';
 import { TERMS_OF_USE } from '#shared/contract/termsOfUse';
-import { messages as m, type MessageKey } from '#shared/messages';
+import { fill, messages as m, type MessageKey } from '#shared/messages';
 import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
 import { Checkbox } from '../../ui/Checkbox/Checkbox';
@@ -133,7 +133,7 @@ export function ContractPage({ state, send }: ContractPageProps) {
                     {contract.is_client_signed ? m['contract.signed'] : signable ? m['contract.pending'] : m['contract.locked']}
                   </span>
                 </div>
-                {unified ? null : <span className={s.stepNo}>{`Etapa ${i + 1} de ${data.contracts.length + 1}`}</span>}
+                {unified ? null : <span className={s.stepNo}>{fill('contract.step', { n: i + 1, of: data.contracts.length + 1 })}</span>}
                 <div className={s.actions}>
                   {contract.is_client_signed ? null : (
                     <Button variant="primary" isDisabled={!signable} onPress={() => send({ type: 'contract.open', contractId: contract.id })} aria-label={`${m['contract.sign']}: ${label}`}>
@@ -155,7 +155,7 @@ export function ContractPage({ state, send }: ContractPageProps) {
                   {termsAccepted ? m['contract.signed'] : step === 2 ? m['contract.pending'] : m['contract.locked']}
                 </span>
               </div>
-              <span className={s.stepNo}>{`Etapa ${data.contracts.length + 1} de ${data.contracts.length + 1}`}</span>
+              <span className={s.stepNo}>{fill('contract.step', { n: data.contracts.length + 1, of: data.contracts.length + 1 })}</span>
               <Checkbox
                 isSelected={termsAccepted || state.matches('terms') || state.matches('accepting')}
                 isDisabled={termsAccepted || step !== 2}
@@ -169,7 +169,7 @@ export function ContractPage({ state, send }: ContractPageProps) {
         <div className={s.actions}>
           <Button variant="primary" isDisabled={!canFollow} onPress={() => send({ type: 'installation.follow' })}>{m['contract.follow']}</Button>
         </div>
-        <nav className={s.stepBar} aria-label="Etapas">
+        <nav className={s.stepBar} aria-label={m['contract.steps']}>
           <Button variant="secondary" onPress={() => send({ type: 'steps.back' })}>{m['contract.back']}</Button>
           <FaqLink />
           <Button variant="secondary" isDisabled={!canFollow} onPress={() => send({ type: 'steps.next' })}>{m['contract.next']}</Button>
