@@ -106,6 +106,13 @@ async function signContracts(page: Page, customer: E2eCustomer): Promise<void> {
     const [previous] = await portal.outbox(customer.phone);
     await frame.getByRole('button', { name: m['signing.sendCode'] }).click();
     const code = await waitForCode(portal, customer.phone, previous?.code ?? undefined);
+    if (name === m['contract.adhesion']) {
+      // a wrong code is refused with the sign-in's message, and the code can be typed again
+      await frame.getByRole('textbox', { name: m['signing.code'] }).fill(code === '000000' ? '111111' : '000000');
+      await frame.getByRole('button', { name: m['signing.submit'] }).click();
+      await frame.getByText(m['access.code.invalid']).waitFor();
+      await shotBoth(page, 'signing-wrong-code');
+    }
     await frame.getByRole('textbox', { name: m['signing.code'] }).fill(code);
     if (name === m['contract.adhesion']) await shotBoth(page, 'signing-frame');
     await frame.getByRole('button', { name: m['signing.submit'] }).click();
