@@ -11,7 +11,11 @@
  * Keep to characters Helvetica's WinAnsi encoding draws (Portuguese letters, º, §, – are fine).
  */
 
-export type ContractKind = 'ADHESION_TERM' | 'POWER_OF_ATTORNEY';
+export type ContractKind = 'ADHESION_TERM' | 'POWER_OF_ATTORNEY' | 'PURCHASE_CONTRACT';
+/** The contract a power of attorney serves: a subscription's adhesion term or a purchase contract. */
+export type MainContractKind = 'ADHESION_TERM' | 'PURCHASE_CONTRACT';
+/** How a purchase is paid (spec §3 local storage paymentType). */
+export type PurchasePaymentType = 'CASH_PURCHASE' | 'FINANCING';
 
 /** A numbered clause: a title and its paragraphs (each paragraph one template). */
 export interface ClauseTemplate {
@@ -24,14 +28,16 @@ export interface ClauseTemplate {
 export const CONTRACT_TITLES: Record<ContractKind, string> = {
   ADHESION_TERM: 'Termo de Adesão',
   POWER_OF_ATTORNEY: 'Procuração Técnica',
+  PURCHASE_CONTRACT: 'Contrato de compra',
 };
 
 export const CONTRACT_SUBTITLES: Record<ContractKind, string> = {
   ADHESION_TERM: 'Assinatura de sistema de energia solar fotovoltaica',
   POWER_OF_ATTORNEY: 'Representação técnica perante a distribuidora de energia elétrica',
+  PURCHASE_CONTRACT: 'Compra e instalação de sistema de energia solar fotovoltaica',
 };
 
-/** Section headings and field labels of the two contracts. */
+/** Section headings and field labels of the contracts. */
 export const LABELS = {
   contractId: 'Contrato nº',
   issuedAt: 'Emitido em',
@@ -53,6 +59,13 @@ export const LABELS = {
   installationFee: 'Instalação',
   savingsEstimate: 'Economia estimada (12 meses)',
   consumerUnit: 'Unidade consumidora',
+  purchase: 'Sistema contratado',
+  system: 'Sistema',
+  modules: 'Módulos',
+  inverter: 'Inversor',
+  annualProduction: 'Produção estimada',
+  total: 'Valor total',
+  proposal: 'Proposta comercial',
   noAddress: 'endereço da unidade consumidora a confirmar na visita técnica',
   draftMark: 'MINUTA - texto pendente de revisão jurídica',
   footer: 'Contrato {contract_id} - {title} - Página {page}/{pages}',
@@ -238,12 +251,170 @@ export const ADHESION_VARIANTS = {
 export const ADHESION_CLOSING =
   'E, por estarem de acordo, as partes assinam este Termo eletronicamente. A data e a hora de cada assinatura constam da página de assinaturas.';
 
-/** The power of attorney (spec §3 contract item 'Procuração'). */
+/** Values of the purchase contract's fields block. */
+export const PURCHASE_VALUES = {
+  power: '{power_kwp} kWp',
+  annualProduction: '{annual_production} kWh por ano',
+  fromProposal: 'conforme a proposta comercial',
+  paymentType: {
+    CASH_PURCHASE: 'À vista (boleto ou Pix)',
+    FINANCING: 'Financiamento bancário',
+  },
+  /** The proposal the purchase follows, by its number and date when known: 'nº 12, de 28/02/2025'. */
+  proposalNumber: 'nº {proposal_id}',
+  proposalDate: 'de {proposal_date}',
+  /** In the object clause: ' (proposta nº 12, de 28/02/2025)'. */
+  proposalRef: ' (proposta {proposal})',
+} as const;
+
+/**
+ * How the equipment reads (spec §9: quantities below 10 zero-padded, 'Sem marca' without a brand):
+ * '08 módulos fotovoltaicos de 550 W (Canadian Solar)', '01 inversor de 5 kW (Sem marca)'.
+ */
+export const EQUIPMENT_TEXT = {
+  modules: { one: 'módulo fotovoltaico', many: 'módulos fotovoltaicos' },
+  inverters: { one: 'inversor', many: 'inversores' },
+  line: '{quantity}{noun}{power} ({brand}){no_quantity}',
+  quantity: '{quantity} ',
+  power: ' de {power}',
+  /** Without a quantity on record, the proposal's applies. */
+  noQuantity: ', na quantidade indicada na proposta comercial',
+} as const;
+
+/** The purchase contract's clauses, in order (spec §1 cash purchase or bank financing; §9 warranty and free freight). */
+export const PURCHASE_CLAUSES: readonly ClauseTemplate[] = [
+  {
+    key: 'object',
+    title: 'Objeto',
+    paragraphs: [
+      'Este Contrato formaliza a compra, pelo CONTRATANTE, de um sistema de geração de energia solar fotovoltaica que a {company} fornece e instala na unidade consumidora do CONTRATANTE ({address}), conforme a proposta comercial final aceita pelo CONTRATANTE no portal{proposal_ref}.',
+      'O sistema tem potência de {power_kwp} kWp e é composto por {modules} e {inverters}, além da estrutura de fixação, do cabeamento e dos demais componentes necessários à instalação.',
+      'A CONTRATADA elabora o projeto, fornece os equipamentos, instala o sistema e cuida da sua homologação perante a distribuidora de energia elétrica, nos termos das cláusulas seguintes.',
+    ],
+  },
+  {
+    key: 'price-payment',
+    title: 'Preço e pagamento',
+    paragraphs: [
+      'O preço total do sistema é de {total}, incluídos os equipamentos, o projeto, a homologação, o frete e a instalação.',
+      '{payment_terms}',
+      '{payment_effect}',
+      '{payment_denied}',
+    ],
+  },
+  {
+    key: 'delivery-installation',
+    title: 'Entrega e instalação',
+    paragraphs: [
+      '{delivery_condition} e aprovada pela distribuidora de energia elétrica a solicitação de acesso do sistema, a CONTRATADA entrega o kit de equipamentos no endereço da unidade consumidora e faz a instalação, em data combinada com o CONTRATANTE.',
+      'O frete dos equipamentos até a unidade consumidora é gratuito para o CONTRATANTE.',
+      'O CONTRATANTE permite o acesso da equipe da CONTRATADA ao imóvel, em dia e horário combinados, para a entrega, a instalação e a vistoria, e mantém o local de instalação nas condições avaliadas na visita técnica.',
+    ],
+  },
+  {
+    key: 'homologation',
+    title: 'Homologação',
+    paragraphs: [
+      'A CONTRATADA apresenta à distribuidora de energia elétrica, em nome do CONTRATANTE, a solicitação de acesso para a micro ou minigeração distribuída e acompanha o pedido até a conexão do sistema, com base na procuração técnica assinada com este Contrato.',
+      'Para esse pedido, o CONTRATANTE envia pelo portal um documento pessoal com foto (RG ou CNH). Os prazos de análise, vistoria e troca do medidor são da distribuidora.',
+    ],
+  },
+  {
+    key: 'warranties',
+    title: 'Garantias',
+    paragraphs: [
+      'Os equipamentos têm as garantias indicadas na proposta comercial, nos termos de cada fabricante: módulos fotovoltaicos, {module_warranty}; inversor, {inverter_warranty}; estrutura de fixação, {structure_warranty}.',
+      'A instalação tem garantia de 1 ano, contado da conclusão da instalação, contra defeitos de execução (fixação, cabeamento e vedação do telhado no ponto de instalação).',
+    ],
+  },
+  {
+    key: 'production',
+    title: 'Produção estimada',
+    paragraphs: [
+      '{production_sentence} Essa produção é uma estimativa, calculada com a irradiação solar da região e as condições do local de instalação; a produção real varia com o clima, o sombreamento e a limpeza dos módulos.',
+      'A CONTRATADA não garante economia na conta de energia além do que a proposta comercial declara: a economia depende também do consumo do CONTRATANTE, das tarifas da distribuidora e das regras do setor elétrico.',
+    ],
+  },
+  {
+    key: 'withdrawal',
+    title: 'Direito de arrependimento',
+    paragraphs: [
+      'Como este Contrato é celebrado pela internet, o CONTRATANTE pode desistir dele em até 7 dias contados da sua assinatura, nos termos do art. 49 do Código de Defesa do Consumidor (Lei nº 8.078/1990), por qualquer dos canais de atendimento. Nesse caso, a CONTRATADA devolve de imediato os valores pagos, com correção monetária.',
+    ],
+  },
+  {
+    key: 'termination',
+    title: 'Rescisão',
+    paragraphs: [
+      'Qualquer das partes pode rescindir este Contrato se a outra descumprir uma obrigação dele e não corrigir a falta em até 10 dias depois de avisada por escrito.',
+      'Rescindido este Contrato por falta da CONTRATADA antes da entrega dos equipamentos, ela devolve ao CONTRATANTE os valores pagos, com correção monetária, em até 30 dias.',
+    ],
+  },
+  {
+    key: 'data',
+    title: 'Dados pessoais',
+    paragraphs: [
+      'A CONTRATADA trata os dados pessoais do CONTRATANTE para cumprir este Contrato, conforme a Lei nº 13.709/2018 (Lei Geral de Proteção de Dados) e a sua Política de Privacidade.',
+    ],
+  },
+  {
+    key: 'e-signature',
+    title: 'Assinatura eletrônica',
+    paragraphs: [
+      'As partes aceitam a assinatura eletrônica deste Contrato, com identificação do CONTRATANTE por código enviado por SMS ao seu telefone verificado, nos termos do art. 10, § 2º, da Medida Provisória nº 2.200-2/2001. A página de assinaturas anexada ao final registra a trilha de auditoria e o hash SHA-256 deste documento.',
+    ],
+  },
+  {
+    key: 'venue',
+    title: 'Foro',
+    paragraphs: [
+      'Fica eleito o foro da comarca do domicílio do CONTRATANTE para resolver qualquer questão sobre este Contrato, nos termos do art. 101, inciso I, do Código de Defesa do Consumidor.',
+    ],
+  },
+];
+
+/** The purchase contract's sentences that depend on the payment type and the proposal. */
+export const PURCHASE_VARIANTS = {
+  payment: {
+    CASH_PURCHASE: {
+      terms: 'O pagamento é feito à vista, por boleto bancário ou Pix, pela fatura emitida no portal depois da assinatura deste Contrato.',
+      effect: 'A CONTRATADA agenda a entrega dos equipamentos depois da confirmação do pagamento.',
+      denied: '',
+      delivery: 'Confirmado o pagamento',
+    },
+    FINANCING: {
+      terms:
+        'O pagamento é feito por financiamento bancário contratado pelo CONTRATANTE com instituição financeira parceira da CONTRATADA. As condições do financiamento (taxa, prazo e parcelas) constam do contrato firmado entre o CONTRATANTE e a instituição financeira.',
+      effect: 'A compra se torna efetiva com a aprovação do financiamento e a liberação do crédito pela instituição financeira.',
+      denied: 'Se o financiamento for negado, este Contrato fica sem efeito, sem custo ou multa para qualquer das partes.',
+      delivery: 'Aprovado o financiamento, liberado o crédito',
+    },
+  },
+  production: {
+    value: 'A produção anual estimada do sistema é de {annual_production} kWh, conforme a proposta comercial.',
+    proposal: 'A produção anual estimada do sistema é a indicada na proposta comercial.',
+  },
+} as const;
+
+/** The last words of the purchase contract, before the signature page. */
+export const PURCHASE_CLOSING =
+  'E, por estarem de acordo, as partes assinam este Contrato eletronicamente. A data e a hora de cada assinatura constam da página de assinaturas.';
+
+/**
+ * The power of attorney (spec §3 contract item 'Procuração'). It serves the subscription's adhesion
+ * term or a purchase contract (spec §3 signature entry 'Contrato de compra or Procuração'); only the
+ * contract it refers to and its validity change, the powers are the same.
+ */
 export const POWER_OF_ATTORNEY_TEXT = {
   appointment:
-    'Pelo presente instrumento, o OUTORGANTE nomeia e constitui a OUTORGADA sua representante técnica perante a distribuidora de energia elétrica responsável pela unidade consumidora localizada em {address}, para a conexão do sistema de geração de energia solar fotovoltaica contratado no Termo de Adesão{adhesion_ref} ({plan_name}).',
-  /** ' nº X' when the adhesion term's id is known. */
-  adhesionRef: ' nº {adhesion_contract_id}',
+    'Pelo presente instrumento, o OUTORGANTE nomeia e constitui a OUTORGADA sua representante técnica perante a distribuidora de energia elétrica responsável pela unidade consumidora localizada em {address}, para a conexão do sistema de geração de energia solar fotovoltaica {main_contract_sentence}.',
+  /** The end of the appointment: which contract this procuration serves (main_contract_kind). */
+  mainContract: {
+    ADHESION_TERM: 'contratado no Termo de Adesão{main_contract_ref} ({plan_name})',
+    PURCHASE_CONTRACT: 'adquirido pelo OUTORGANTE no Contrato de compra{main_contract_ref}, ao qual esta procuração é vinculada',
+  },
+  /** ' nº X' when the main contract's id is known. */
+  mainContractRef: ' nº {main_contract_id}',
   powersLead: 'Para isso, confere à OUTORGADA poderes para:',
   powers: [
     'a) fazer a solicitação de acesso à rede de distribuição para a micro ou minigeração distribuída e acompanhar o seu andamento;',
@@ -255,8 +426,11 @@ export const POWER_OF_ATTORNEY_TEXT = {
     'Esta procuração se limita aos atos técnicos acima. Ela não dá poderes para alterar a titularidade da unidade consumidora, contratar serviços, assumir dívidas ou receber valores em nome do OUTORGANTE.',
   substitution:
     'A OUTORGADA pode substabelecer estes poderes, com reserva, ao profissional habilitado responsável técnico pelo projeto.',
-  validity:
-    'Esta procuração vale pelo prazo do plano contratado ({term_years} anos) ou até ser revogada por escrito pelo OUTORGANTE.',
+  validity: {
+    ADHESION_TERM: 'Esta procuração vale pelo prazo do plano contratado ({term_years} anos) ou até ser revogada por escrito pelo OUTORGANTE.',
+    PURCHASE_CONTRACT:
+      'Esta procuração vale até a conexão do sistema à rede de distribuição, com a conclusão dos pedidos acima, ou até ser revogada por escrito pelo OUTORGANTE.',
+  },
   closing: 'O OUTORGANTE assina esta procuração eletronicamente; a data e a hora da assinatura constam da página de assinaturas.',
 } as const;
 

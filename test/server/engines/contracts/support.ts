@@ -4,15 +4,18 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { ContractData } from '../../../../src/server/engines/contracts';
+import type { ContractData, ContractPlan, ContractPurchase } from '../../../../src/server/engines/contracts';
 import type { SignatureEvidence } from '../../../../src/server/engines/contracts';
 
 export const CPF = '12345678909';
 export const CPF_FORMATTED = '123.456.789-09';
 export const PHONE = '5511987654321';
 
+/** A subscription's contract data: the plan is there. */
+export type SubscriptionData = ContractData & { plan: ContractPlan };
+
 /** A person on the 20-year plan paying by card; issued at 02:30 UTC, still the previous day in São Paulo. */
-export function personData(overrides: Partial<ContractData> = {}): ContractData {
+export function personData(overrides: Partial<SubscriptionData> = {}): SubscriptionData {
   return {
     company: { brand_name: 'Sol de Casa', cnpj: '00.000.000/0001-00 (a definir)' },
     customer: {
@@ -34,7 +37,7 @@ export function personData(overrides: Partial<ContractData> = {}): ContractData 
 }
 
 /** A company on the 5-year plan paying by boleto, signed by its legal representative. */
-export function companyData(): ContractData {
+export function companyData(): SubscriptionData {
   return {
     ...personData(),
     customer: {
@@ -49,6 +52,30 @@ export function companyData(): ContractData {
     plan: { name: 'Plano 5 anos', term_years: 5, monthly_fee: 890, free_months: 2, billing: { kind: 'boleto', day: 15 } },
     contract_id: 'CT-2025-000456',
   };
+}
+
+/** A 4,95 kWp system (09 x 550 W modules, 01 x 5 kW inverter, no inverter brand, no structure warranty) paid in cash. */
+export function purchase(overrides: Partial<ContractPurchase> = {}): ContractPurchase {
+  return {
+    payment_type: 'CASH_PURCHASE',
+    total: 23456.78,
+    power_kwp: 4.95,
+    annual_production_kwh: 6167,
+    equipment: {
+      module_brand: 'Canadian Solar', module_power: 550, module_quantity: 9, module_warranty: 12,
+      inverter_brand: null, inverter_power: 5, inverter_quantity: 1, inverter_warranty: 1,
+      structure_warranty: null,
+    },
+    proposal_id: 42,
+    proposal_date: new Date('2025-02-20T15:00:00Z'),
+    ...overrides,
+  };
+}
+
+/** The person of personData buying that system: no plan, a purchase. */
+export function purchaseData(overrides: Partial<ContractData> = {}): ContractData {
+  const { plan: _plan, ...rest } = personData();
+  return { ...rest, contract_id: 'CC-2025-000789', purchase: purchase(), ...overrides };
 }
 
 export function evidence(overrides: Partial<SignatureEvidence> = {}): SignatureEvidence {
