@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { billAllowsReupload } from '#shared/bill/rules';
 import type { MessageKey } from '#shared/messages';
+import { maySupply, type SupplyFacts } from '#shared/payment/rules';
 import type { CustomerKind, StepStatus, StepType } from '#shared/steps';
 
 /**
@@ -16,6 +17,9 @@ export interface ProcessContext {
   /** staff published the FINAL proposal (after the visit was accomplished and approved) */
   finalProposalPublished?: boolean;
 }
+
+/** The move to SUPPLY carries what the server read from its own records (never the browser's word). */
+export interface SupplyRequest { type: 'supply.requested'; facts: SupplyFacts }
 
 export type ProcessEvent =
   | { type: 'simulation.done' }
@@ -36,6 +40,9 @@ export type ProcessEvent =
   | { type: 'proposal.finalApproved'; paymentType: 'CASH_PURCHASE' | 'FINANCING' }
   | { type: 'checkout.completed' }
   | { type: 'contract.signed' }
+  /** a buyer signed the purchase contract: the payment type is fixed from now on */
+  | { type: 'purchase.contractSigned' }
+  | SupplyRequest
   | { type: 'supply.delivered' }
   | { type: 'installation.completed' };
 
@@ -77,6 +84,8 @@ export const processSetup = setup({
   guards: {
     isLendingCustomer: ({ context }) => context.kind === 'LENDING',
     mayResendBill: ({ context }) => !context.billLocked,
+    /** spec §4 "Move to SUPPLY", on the facts the server read */
+    maySupply: ({ event }) => event.type === 'supply.requested' && maySupply(event.facts),
   },
   actions: {
     rememberBillLock: assign({

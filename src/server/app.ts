@@ -25,6 +25,7 @@ import { checkoutRoutes } from './checkout/routes';
 import { documentAdmin, documentRoutes } from './document/routes';
 import { contractAdmin, contractRoutes } from './contract/routes';
 import { signingPageRoutes } from './signing-page/routes';
+import { paymentAdmin, paymentRoutes } from './payment/routes';
 import { processAdmin } from './process/admin';
 import { processRoutes } from './process/routes';
 import { projectRoutes } from './project/routes';
@@ -45,7 +46,7 @@ import { serveWeb, spaFallback } from './http/static';
  */
 const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
   authRoutes, customerRoutes, customerAdmin, processRoutes, processAdmin, coverageRoutes, coverageAdmin, billRoutes, billAdmin,
-  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, contractRoutes, contractAdmin, projectRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
+  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, contractRoutes, contractAdmin, paymentRoutes, paymentAdmin, projectRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { PHONE_PROOF_TTL_S } from '../shared/auth/payloads';
 import type { CepLookup } from './providers/cep/index';
 import type { CardPayments } from './providers/payments/index';
+import type { Invoices } from './providers/payments/invoices';
 import type { SignatureProvider } from './providers/signature/contract';
 import type { Db } from './platform/db/index';
 import type { Providers } from './providers/messaging/index';
@@ -79,6 +80,10 @@ export interface AppDeps {
   cep?: CepLookup;
   /** card payments (PAYMENT_PROVIDER); the local sandbox when absent */
   payments?: CardPayments;
+  /** invoices of the cash purchase (PAYMENT_PROVIDER); the local sandbox when absent */
+  invoices?: Invoices;
+  /** IUGU_WEBHOOK_TOKEN: the Authorization Iugu's triggers carry; without it the payments webhook accepts nothing */
+  paymentWebhookToken?: string;
   /** e-signature (SIGNATURE_PROVIDER); our own signing page when absent */
   signatures?: SignatureProvider;
   /**

@@ -15,7 +15,7 @@ import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from './
 import { billJobs } from './bill/service';
 import { storageFromEnv } from './providers/storage/index';
 import { cepLookupFromEnv } from './providers/cep/index';
-import { paymentsFromEnv } from './providers/payments/index';
+import { invoicesFromEnv, paymentsFromEnv } from './providers/payments/index';
 import { signaturesFromEnv } from './providers/signature/index';
 import { spendPaymentToken } from './checkout/service';
 
@@ -59,6 +59,8 @@ async function main(): Promise<void> {
     storage: storageFromEnv(env, dataDir),
     cep: cepLookupFromEnv(env, clock),
     payments: paymentsFromEnv(env, secret, { clock, usedTokens: spendPaymentToken(database.db, clock) }),
+    invoices: invoicesFromEnv(env, { clock, secret }),
+    ...(env.IUGU_WEBHOOK_TOKEN ? { paymentWebhookToken: env.IUGU_WEBHOOK_TOKEN } : {}),
     signatures: signaturesFromEnv(env),
     ...(env.PUBLIC_ORIGIN ? { publicOrigin: new URL(env.PUBLIC_ORIGIN).origin } : {}),
   };

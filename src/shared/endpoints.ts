@@ -9,6 +9,7 @@ import { coverageEndpoints } from './coverage/endpoints';
 import { customerEndpoints } from './customer/endpoints';
 import { devEndpoints } from './dev/endpoints';
 import { notificationEndpoints } from './notification/endpoints';
+import { paymentEndpoints } from './payment/endpoints';
 import { planEndpoints } from './plan/endpoints';
 import { processEndpoints } from './process/endpoints';
 import { projectEndpoints } from './project/endpoints';
@@ -31,7 +32,7 @@ export const apiDocument = endpoint({
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...authEndpoints, ...customerEndpoints, ...processEndpoints, ...coverageEndpoints, ...billEndpoints, ...notificationEndpoints,
-  ...planEndpoints, ...checkoutEndpoints, ...documentEndpoints, ...contractEndpoints, ...projectEndpoints, ...proposalEndpoints, ...visitEndpoints, ...staffEndpoints, ...devEndpoints, apiDocument,
+  ...planEndpoints, ...checkoutEndpoints, ...documentEndpoints, ...contractEndpoints, ...paymentEndpoints, ...projectEndpoints, ...proposalEndpoints, ...visitEndpoints, ...staffEndpoints, ...devEndpoints, apiDocument,
 ];
 
 /** The calls a server serves: the development ones only outside production. */

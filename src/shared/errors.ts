@@ -65,6 +65,8 @@ export const ErrorCode = {
   CEP_NOT_FOUND: 4044,
   CEP_UNAVAILABLE: 5030,
   CEP_RATE_LIMIT: 4293,
+  /** the payments provider did not answer or refused to issue the invoice */
+  PAYMENT_UNAVAILABLE: 5020,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

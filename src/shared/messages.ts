@@ -7,6 +7,7 @@ import { commonMessages } from './messages/common';
 import { customerMessages } from './messages/customer';
 import { notificationMessages } from './messages/notification';
 import { planMessages } from './messages/plan';
+import { paymentMessages } from './messages/payment';
 import { proposalMessages } from './messages/proposal';
 import { visitMessages } from './messages/visit';
 
@@ -28,6 +29,7 @@ export const messages = {
   ...checkoutMessages,
   ...documentMessages,
   ...contractMessages,
+  ...paymentMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -12,6 +12,7 @@ import { planMessages } from '../../src/shared/messages/plan';
 import { checkoutMessages } from '../../src/shared/messages/checkout';
 import { documentMessages } from '../../src/shared/messages/document';
 import { contractMessages } from '../../src/shared/messages/contract';
+import { paymentMessages } from '../../src/shared/messages/payment';
 import { visitMessages } from '../../src/shared/messages/visit';
 
 /** An error as the browser's API client throws it: HTTP status and the parsed `{code, message, ...}` body. */
@@ -53,7 +54,7 @@ describe('failureOf: a failed call as the key a machine keeps', () => {
 });
 
 describe('the catalogue', () => {
-  const domains = [commonMessages, authMessages, customerMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages, documentMessages, contractMessages];
+  const domains = [commonMessages, authMessages, customerMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages, documentMessages, contractMessages, paymentMessages];
 
   it('is the union of its domain files, each key written once', () => {
     const keys = domains.flatMap((d) => Object.keys(d));

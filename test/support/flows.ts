@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { TestServer } from './server';
 import type { ProcessEvent } from '#machines/process/processMachine';
 import { applyProcessEvent } from '../../src/server/process/host';
+import { createStaff } from '../../src/server/staff/service';
 
 /** Small helpers for API tests: one phone and one client address per test keep tests independent. */
 let seq = 0;
@@ -188,3 +189,52 @@ export async function customerAtContracts(
   if (made.status !== 201) throw new Error(`contracts: ${JSON.stringify(made.body)}`);
   return { ...c, contracts: made.body.contracts as { id: string; type: string; key: string; url: string }[] };
 }
+
+/** A staff member's bearer token on this server (a new staff account each call). */
+export async function staffTokenOf(s: TestServer): Promise<{ id: number; token: string }> {
+  return createStaff(s.db, s.clock, 'Equipe', `equipe.${process.pid}.${Math.random().toString(36).slice(2)}@empresa.com.br`);
+}
+
+/**
+ * A buyer on the payment screen: the visit approved, the FINAL proposal published by staff and
+ * approved with `paymentType` (process at CONTRACT, LENDING). With `contracts` the contract data is
+ * given and the purchase contract and power of attorney generated (financing: staff approve first).
+ */
+export async function customerAtPayment(
+  s: TestServer, paymentType: 'CASH_PURCHASE' | 'FINANCING', opts: { staff?: { id: number; token: string }; contracts?: boolean } = {},
+): Promise<{ id: number; token: string; phone: string; staffToken: string; contracts: { id: string; type: string; key: string; url: string }[] }> {
+  const staff = opts.staff ?? await staffTokenOf(s);
+  const c = await customerAtPlanChoice(s, { over: { bill: 600 } });
+  const published = await call(s, 'POST', `/admin/customers/${c.id}/proposal/final`, {}, { token: staff.token });
+  if (published.status !== 201 && published.status !== 200) throw new Error(`final proposal: ${JSON.stringify(published.body)}`);
+  const approved = await call(s, 'PUT', '/portal/customers/approve/proposal_final', { payment_type: paymentType }, { token: c.token });
+  if (approved.status !== 200) throw new Error(`approve final: ${JSON.stringify(approved.body)}`);
+  let contracts: { id: string; type: string; key: string; url: string }[] = [];
+  if (opts.contracts) {
+    if (paymentType === 'FINANCING') {
+      const decided = await call(s, 'PUT', `/admin/customers/${c.id}/financing`, { status: 'APPROVED' }, { token: staff.token });
+      if (decided.status !== 200) throw new Error(`financing: ${JSON.stringify(decided.body)}`);
+    }
+    const made = await call(s, 'POST', '/portal/customers/create_contracts', { date_of_birth: '02-29-1984', occupation: 'Engenheira', marital_status: 'casado' }, { token: c.token });
+    if (made.status !== 201) throw new Error(`purchase contracts: ${JSON.stringify(made.body)}`);
+    contracts = made.body.contracts as typeof contracts;
+  }
+  return { ...c, staffToken: staff.token, contracts };
+}
+
+/**
+ * A subscription customer whose contracts are signed (process at INSTALATION), by bare moves: the
+ * project-status screen's starting point. With `opened` the case is opened as 'Acompanhar meu
+ * projeto' opens it.
+ */
+export async function customerAtInstallation(
+  s: TestServer, opts: { opened?: boolean } = {},
+): Promise<{ id: number; token: string; phone: string; caseId: number | null }> {
+  const c = await customerAtPlanChoice(s);
+  for (const type of ['plan.signed', 'checkout.completed', 'contract.signed'] as const) await applyProcessEvent(s.db, s.clock, c.id, { type });
+  if (!opened(opts)) return { ...c, caseId: null };
+  const r = await call(s, 'POST', '/portal/customers_success/create', { client_id: c.id }, { token: c.token });
+  if (r.status !== 200) throw new Error(`customers_success/create: ${r.status} ${JSON.stringify(r.body)}`);
+  return { ...c, caseId: Number(r.body.id) };
+}
+const opened = (opts: { opened?: boolean }) => opts.opened ?? true;

@@ -1,3 +1,4 @@
+import type { Invoices } from '../../src/server/providers/payments/invoices';
 import type { SignatureProvider } from '../../src/server/providers/signature/contract';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -44,6 +45,9 @@ export interface TestServerOptions {
   webRoot?: string;
   /** another e-signature provider than our own page (a Clicksign adapter on a fake API) */
   signatures?: SignatureProvider;
+  /** another invoice provider than the local sandbox (an Iugu adapter on a fake API), with its webhook token */
+  invoices?: Invoices;
+  paymentWebhookToken?: string;
 }
 
 export interface TestServer {
@@ -129,6 +133,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     webRoot: opts.webRoot,
     storage: localStorage(uploadsDir),
     ...(opts.signatures ? { signatures: opts.signatures } : {}),
+    ...(opts.invoices ? { invoices: opts.invoices } : {}),
+    ...(opts.paymentWebhookToken ? { paymentWebhookToken: opts.paymentWebhookToken } : {}),
   };
   const app = createApp(deps);
   const worker = createWorker(db, clock, { ...codeJobs(deps), ...billJobs(deps) });

@@ -9,13 +9,14 @@ import { contractFile as contractFileEndpoint } from '#shared/contract/endpoints
 import { apiPath, fillPath } from '#shared/endpoint';
 import { ErrorCode } from '#shared/errors';
 import { catalogPlan } from '#shared/plan/rules';
+import type { Proposal } from '#shared/proposal/rules';
 import { currentStep } from '#shared/steps';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { billOwners, bills, checkouts, clientPlans, contracts, customers, legalRepresentatives, type ContractTrailEntry } from '../platform/db/schema';
+import { billOwners, bills, checkouts, clientPlans, contracts, customers, financings, legalRepresentatives, proposals, type ContractTrailEntry } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { localSignatures, type SignatureProvider, type Signer } from '../providers/signature/index';
-import { CONTRACT_TITLES, contractPdf, sha256Hex, type ContractData, type ContractKind } from '../engines/contracts/index';
+import { CONTRACT_TITLES, contractPdf, sha256Hex, type ContractBilling, type ContractData, type ContractKind } from '../engines/contracts/index';
 import { customerSteps, byCustomer, loadProcess, moveProcessIn } from '../process/host';
 import { currentDocuments } from '../document/service';
 import { currentVisit } from '../visit/service';
@@ -32,7 +33,12 @@ const KINDS: readonly { kind: ContractKind; type: ContractType; name: string }[]
   { kind: 'ADHESION_TERM', type: 'ADHESION_TERM', name: CONTRACT_TITLES.ADHESION_TERM },
   { kind: 'POWER_OF_ATTORNEY', type: 'POWER_OF_ATTORNEY', name: CONTRACT_TITLES.POWER_OF_ATTORNEY },
 ];
-const ORDER: Record<ContractType, number> = { CONTRACT_UNIFIED: 0, ADHESION_TERM: 1, POWER_OF_ATTORNEY: 2 };
+/** A buyer's (spec §3 signature entry: 'Contrato de compra' or 'Procuração'). */
+const PURCHASE_KINDS: readonly { kind: ContractKind; type: ContractType; name: string }[] = [
+  { kind: 'PURCHASE_CONTRACT', type: 'PURCHASE_CONTRACT', name: 'Contrato de compra' },
+  { kind: 'POWER_OF_ATTORNEY', type: 'POWER_OF_ATTORNEY', name: 'Procuração' },
+];
+const ORDER: Record<ContractType, number> = { CONTRACT_UNIFIED: 0, ADHESION_TERM: 1, PURCHASE_CONTRACT: 1, POWER_OF_ATTORNEY: 2 };
 /** The company's CNPJ as printed: a placeholder until the legal entity is settled (templates are drafts, docs/decisions.md). */
 const COMPANY_CNPJ = '00.000.000/0001-00';
 
@@ -143,42 +149,123 @@ function partiesOf(i: Inputs): { party: ContractData['customer']; signer: Signer
   };
 }
 
-/**
- * POST portal/customers/create_contracts: the adhesion term and the power of attorney, drawn from
- * the customer's data by the contracts engine, registered with the signature provider and stored;
- * the process moves CHECKOUT -> CONTRACT in the same transaction as the rows. Asking again (a
- * retried request, a second tab) returns the contracts already made.
- */
-export async function createContracts(deps: ContractDeps, customerId: number, body: CreateContractsRequest, origin: string): Promise<ContractsResponse> {
-  const { db, clock, storage, signatures } = deps;
-  if (await contractsGenerated(db, customerId)) return contractsView(deps, customerId, origin);
+/** One contract to draw: the engine's kind, our type and name, and what it prints. */
+interface Draft { id: string; kind: ContractKind; type: ContractType; name: string; data: ContractData }
+
+/** The subscription's adhesion term and power of attorney, from the checkout, the plan and the holder data. */
+async function subscriptionDrafts(db: Db, customerId: number, body: CreateContractsRequest, now: Date) {
   const inputs = await contractInputs(db, customerId, body);
   const { party, signer } = partiesOf(inputs);
   const { paid, plan } = inputs;
   const offer = plan.offer as { economy_per_month?: number };
-  const now = clock.now();
-  const billing: ContractData['plan']['billing'] = paid.method === 'CARD'
+  const billing: ContractBilling = paid.method === 'CARD'
     ? { kind: 'card', brand: CARD_BRAND_NAMES[paid.brand as CardBrand] ?? paid.brand ?? '', last4: paid.last4 ?? '' }
     : { kind: 'boleto', day: paid.expiresDay ?? 10 };
   const adhesionId = randomUUID();
-  const made: { id: string; type: ContractType; name: string; bytes: Uint8Array; key: string; documentRef: string | null }[] = [];
-  for (const k of KINDS) {
+  const drafts: Draft[] = KINDS.map((k) => {
     const id = k.kind === 'ADHESION_TERM' ? adhesionId : randomUUID();
-    const bytes = await contractPdf(k.kind, {
-      company: { brand_name: BRAND_NAME, cnpj: COMPANY_CNPJ },
-      customer: party,
-      plan: {
-        name: catalogPlan(plan.planType).name,
-        term_years: plan.deadlineYears, monthly_fee: plan.price, free_months: plan.freeMonths, billing,
-        estimated_savings_12_months: offer.economy_per_month ? Math.round(offer.economy_per_month * 12 * 100) / 100 : null,
+    return {
+      id, kind: k.kind, type: k.type, name: k.name,
+      data: {
+        company: { brand_name: BRAND_NAME, cnpj: COMPANY_CNPJ },
+        customer: party,
+        plan: {
+          name: catalogPlan(plan.planType).name,
+          term_years: plan.deadlineYears, monthly_fee: plan.price, free_months: plan.freeMonths, billing,
+          estimated_savings_12_months: offer.economy_per_month ? Math.round(offer.economy_per_month * 12 * 100) / 100 : null,
+        },
+        adhesion_contract_id: k.kind === 'POWER_OF_ATTORNEY' ? adhesionId : null,
+        contract_id: id,
+        generated_at: now,
       },
-      adhesion_contract_id: k.kind === 'POWER_OF_ATTORNEY' ? adhesionId : null,
-      contract_id: id,
-      generated_at: now,
-    });
+    };
+  });
+  // the holder data is fixed with the contracts, and the booking is done
+  return { drafts, signer, consumer: inputs.consumer, phone: inputs.customer.phone, event: { type: 'checkout.completed' } as const };
+}
+
+/**
+ * A buyer's purchase contract and power of attorney (spec §2 "Payment and contract screen"), from
+ * the final proposal, the visit's address and the contract data. Only at the CONTRACT step, and a
+ * financing buyer only once the bank approved ('Financiamento aprovado e contrato gerado').
+ */
+async function purchaseDrafts(db: Db, customerId: number, body: CreateContractsRequest, now: Date) {
+  const c = await customerOf(db, customerId);
+  if (!c.paymentType) throw refused('payment_type');
+  if (currentStep(await customerSteps(db, customerId)) !== 'CONTRACT') throw refused();
+  if (c.paymentType === 'FINANCING') {
+    const [f] = await db.select({ status: financings.status }).from(financings).where(eq(financings.customerId, customerId));
+    if (f?.status !== 'APPROVED') throw refused('financing');
+  }
+  const [final] = await db.select().from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'FINAL'))).orderBy(desc(proposals.id)).limit(1);
+  if (!final) throw refused('proposal');
+  const p = final.data as Proposal;
+  const [rep] = c.type === 'CNPJ' ? await db.select().from(legalRepresentatives).where(eq(legalRepresentatives.customerId, customerId)) : [];
+  if (c.type === 'CNPJ' && !rep) throw refused('legitimate');
+  const representative = (rep?.data as LegalRepresentative | undefined) ?? null;
+  const v = await currentVisit(db, customerId);
+  const address = v ? { street: v.address, number: v.number, complement: v.complement, neighborhood: v.neighborhood, city: v.city, state: v.state, cep: v.cep } : null;
+  const [m, d, y] = body.date_of_birth.split('-');
+  const party: ContractData['customer'] = c.type === 'CNPJ'
+    ? {
+      name: c.name, document_type: 'CNPJ', document_value: c.documentValue ?? '', email: c.email, phone: c.phone, address,
+      legal_representative: { name: representative!.name, cpf: representative!.document_value },
+    }
+    : {
+      name: c.name, document_type: 'CPF', document_value: c.documentValue ?? '', email: c.email, phone: c.phone, address,
+      date_of_birth: fromMonthDayYear(body.date_of_birth), occupation: body.occupation, marital_status: body.marital_status,
+    };
+  const signer: Signer = c.type === 'CNPJ'
+    ? { name: representative!.name, email: representative!.email, phone: `55${representative!.phone}`, cpf: representative!.document_value, birthday: `${y}-${m}-${d}` }
+    : { name: c.name, email: c.email, phone: c.phone, cpf: c.documentValue ?? '', birthday: `${y}-${m}-${d}` };
+  const equipment = {
+    module_brand: p.module_brand ?? null, module_power: p.module_power ?? null, module_quantity: p.module_quantity ?? null, module_warranty: p.module_warranty ?? null,
+    inverter_brand: p.inverter_brand ?? null, inverter_power: p.inverter_power ?? null, inverter_quantity: p.inverter_quantity ?? null,
+    inverter_warranty: p.inverter_warranty ?? null, structure_warranty: p.structure_warranty ?? null,
+  };
+  const purchaseId = randomUUID();
+  const drafts: Draft[] = PURCHASE_KINDS.map((k) => {
+    const id = k.kind === 'PURCHASE_CONTRACT' ? purchaseId : randomUUID();
+    return {
+      id, kind: k.kind, type: k.type, name: k.name,
+      data: {
+        company: { brand_name: BRAND_NAME, cnpj: COMPANY_CNPJ },
+        customer: party,
+        purchase: {
+          payment_type: c.paymentType!, total: p.final_value, power_kwp: p.power_of_the_project, annual_production_kwh: p.annual_production ?? null,
+          equipment, proposal_id: final.id, proposal_date: final.createdAt,
+        },
+        main_contract_kind: 'PURCHASE_CONTRACT',
+        adhesion_contract_id: k.kind === 'POWER_OF_ATTORNEY' ? purchaseId : null,
+        contract_id: id,
+        generated_at: now,
+      },
+    };
+  });
+  return { drafts, signer, consumer: null, phone: c.phone, event: null };
+}
+
+/**
+ * POST portal/customers/create_contracts: the customer's contracts, drawn by the contracts engine,
+ * registered with the signature provider and stored. A subscription customer gets the adhesion term
+ * and the power of attorney, and the process moves CHECKOUT -> CONTRACT in the same transaction as
+ * the rows; a buyer the purchase contract and the power of attorney. Asking again (a retried
+ * request, a second tab) returns the contracts already made.
+ */
+export async function createContracts(deps: ContractDeps, customerId: number, body: CreateContractsRequest, origin: string): Promise<ContractsResponse> {
+  const { db, clock, storage, signatures } = deps;
+  if (await contractsGenerated(db, customerId)) return contractsView(deps, customerId, origin);
+  const now = clock.now();
+  const buyer = (await customerOf(db, customerId)).subscriptionLending === 'LENDING';
+  const { drafts, signer, consumer, phone, event } = buyer
+    ? await purchaseDrafts(db, customerId, body, now)
+    : await subscriptionDrafts(db, customerId, body, now);
+  const made: { draft: Draft; bytes: Uint8Array; key: string; documentRef: string | null }[] = [];
+  for (const draft of drafts) {
+    const bytes = await contractPdf(draft.kind, draft.data);
     // a remote call (Clicksign): made before the transaction, as the card pre-authorisation is
-    const requested = await signatures.request({ contractId: id, title: k.name, pdf: bytes, signer });
-    made.push({ id, type: k.type, name: k.name, bytes, key: requested.key, documentRef: requested.documentRef });
+    const requested = await signatures.request({ contractId: draft.id, title: draft.name, pdf: bytes, signer });
+    made.push({ draft, bytes, key: requested.key, documentRef: requested.documentRef });
   }
   const stored: string[] = [];
   try {
@@ -188,18 +275,31 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
       if (await contractsGenerated(tx, customerId)) throw new AlreadyGenerated();
       const trail: ContractTrailEntry[] = [{ at: now.toISOString(), event: 'created' }];
       await tx.insert(contracts).values(made.map((m, i) => ({
-        id: m.id, customerId, type: m.type, name: m.name, signatureKey: m.key, provider: signatures.name, documentRef: m.documentRef,
-        signer: { name: signer.name, cpf: signer.cpf, phone: inputs.customer.phone },
+        id: m.draft.id, customerId, type: m.draft.type, name: m.draft.name, signatureKey: m.key, provider: signatures.name, documentRef: m.documentRef,
+        signer: { name: signer.name, cpf: signer.cpf, phone },
         fileKey: stored[i]!, sha256: sha256Hex(m.bytes), trail, createdAt: now,
       })));
-      await tx.update(billOwners).set({ data: inputs.consumer, updatedAt: now }).where(eq(billOwners.customerId, customerId));
-      await moveProcessIn(tx, clock, customerId, { type: 'checkout.completed' }, { by: byCustomer });
+      if (consumer) await tx.update(billOwners).set({ data: consumer, updatedAt: now }).where(eq(billOwners.customerId, customerId));
+      if (event) await moveProcessIn(tx, clock, customerId, event, { by: byCustomer });
     });
   } catch (e) {
     await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
     if (!(e instanceof AlreadyGenerated)) throw e;
   }
   return contractsView(deps, customerId, origin);
+}
+
+/**
+ * A buyer who goes back and chooses the other payment type before signing: the unsigned purchase
+ * contracts print the old one, so they go (the contract-data form opens again). Signed, nothing
+ * changes: the process refuses the new choice.
+ */
+export async function dropUnsignedPurchase(tx: Tx, deps: Pick<AppDeps, 'storage'>, customerId: number): Promise<void> {
+  await lockContracts(tx, customerId);
+  const rows = await rowsOf(tx, customerId);
+  if (rows.length === 0 || rows.some((r) => r.signedAt !== null) || !rows.some((r) => r.type === 'PURCHASE_CONTRACT')) return;
+  await tx.delete(contracts).where(eq(contracts.customerId, customerId));
+  await Promise.all(rows.map((r) => deps.storage.remove(r.fileKey).catch(() => undefined)));
 }
 
 class AlreadyGenerated extends Error {}
@@ -226,6 +326,13 @@ export async function contractFile(deps: Pick<AppDeps, 'db' | 'storage'>, custom
  */
 export async function completeWhenAllSigned(tx: Tx, deps: Pick<AppDeps, 'clock'>, customerId: number): Promise<void> {
   const rows = await rowsOf(tx, customerId);
+  // a buyer: the signed purchase contract fixes the payment type; the payment comes next, not the installation
+  if (rows.some((r) => r.type === 'PURCHASE_CONTRACT')) {
+    if (!rows.some((r) => r.type === 'PURCHASE_CONTRACT' && r.signedAt !== null)) return;
+    const p = await loadProcess(tx, customerId);
+    if (p?.snapshot.can({ type: 'purchase.contractSigned' })) await moveProcessIn(tx, deps.clock, customerId, { type: 'purchase.contractSigned' }, { by: byCustomer });
+    return;
+  }
   const signing = rows.map((r) => ({ type: r.type, is_client_signed: r.signedAt !== null }));
   const terms = rows.find((r) => r.type !== 'POWER_OF_ATTORNEY')?.termsAcceptedAt ?? null;
   if (!installationCanFollow(signing, terms !== null)) return;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { BRAND_NAME } from '#shared/brand';
 import { ErrorCode } from '#shared/errors';
+import { canSign } from '#shared/contract/rules';
 import { fill } from '#shared/messages';
 import type { AppDeps } from '../config';
 import type { Db } from '../platform/db/index';
@@ -46,10 +47,20 @@ export async function recordView(deps: Pick<AppDeps, 'db' | 'clock'>, row: Row):
   await addToTrail(deps.db, row.id, entry(deps.clock.now(), 'viewed'));
 }
 
+/**
+ * spec §4 "Signing": the power of attorney only after the adhesion term (or the purchase contract);
+ * the page checks it too, but the order is the server's rule, whoever calls.
+ */
+async function refuseOutOfOrder(db: Db, row: Row): Promise<void> {
+  const siblings = await db.select({ type: contracts.type, signedAt: contracts.signedAt }).from(contracts).where(eq(contracts.customerId, row.customerId));
+  if (!canSign(siblings.map((x) => ({ type: x.type, is_client_signed: x.signedAt !== null })), row.type)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+}
+
 /** POST /sign/{key}/code: a fresh code for this page's secret, to the account's verified phone. */
 export async function sendSigningCode(deps: Deps, key: string, secret: string, address: string): Promise<{ phone_last4: string }> {
   const row = await contractOfKey(deps.db, key);
   if (row.signedAt) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+  await refuseOutOfOrder(deps.db, row);
   const phone = row.signer.phone;
   const request = codeRequestKey(phone, secret);
   await deps.db.transaction(async (tx) => {
@@ -72,6 +83,7 @@ const outcomeOf = (row: Row, already: boolean): SigningOutcome => ({ signed_at: 
 export async function signContract(deps: Deps, key: string, input: { secret: string; code: string }, ctx: SigningContext): Promise<SigningOutcome> {
   const row = await contractOfKey(deps.db, key);
   if (row.signedAt) return outcomeOf(row, true);
+  await refuseOutOfOrder(deps.db, row);
   await consumeCode(deps, codeRequestKey(row.signer.phone, input.secret), input.code, ctx.ip);
 
   const now = deps.clock.now();

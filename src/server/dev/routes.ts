@@ -4,6 +4,7 @@ import { outbox as outboxEndpoint } from '#shared/dev/endpoints';
 import type { AppDeps } from '../config';
 import { endpointApp } from '../http/route';
 import { outbox } from '../platform/db/schema';
+import { paymentSandboxDevRoutes } from '../payment/routes';
 
 /** Development aids (never mounted in production): what the local providers sent. */
 export function devRoutes(deps: AppDeps): Hono {
@@ -15,5 +16,6 @@ export function devRoutes(deps: AppDeps): Hono {
       messages: rows.map((r) => ({ channel: r.channel, to: r.to, body: r.body, code: r.code, created_at: r.createdAt.toISOString() })),
     });
   });
+  app.route('/', paymentSandboxDevRoutes(deps));
   return app;
 }

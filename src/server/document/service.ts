@@ -50,7 +50,7 @@ export async function currentDocuments(db: Db | Tx, customerId: number): Promise
  * transaction, moved into place as its last step; any refusal removes what was moved.
  */
 export async function sendDocuments(deps: Deps, customerId: number, files: Partial<Record<string, StagedUpload>>): Promise<DocumentRecord[]> {
-  const { db, clock, storage } = deps;
+  const { db, storage } = deps;
   const moved: string[] = [];
   try {
     const kind = await kindOf(db, customerId);
@@ -64,34 +64,47 @@ export async function sendDocuments(deps: Deps, customerId: number, files: Parti
     const missing = open.find((s) => s.required && !files[s.field]);
     if (missing) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: missing.field });
 
-    await db.transaction(async (tx) => {
-      const stored = new Map<string, number>();
-      for (const slot of sent) {
-        const file = files[slot.field]!;
-        await reserveUploadQuota(tx, customerId, 'document', file.size);
-        const key = newStorageKey();
-        const [u] = await tx.insert(uploads).values({
-          customerId, purpose: 'document', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
-        }).returning({ id: uploads.id });
-        if (!u) throw new Error('upload insert returned nothing');
-        stored.set(slot.field, u.id);
-        await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
-        moved.push(key);
-      }
-      for (const type of new Set(sent.map((s) => s.type))) {
-        const front = sent.find((s) => s.type === type && s.field !== 'document_back')!;
-        const back = sent.find((s) => s.type === type && s.field === 'document_back');
-        await tx.insert(documents).values({
-          customerId, type, uploadId: stored.get(front.field)!, backUploadId: back ? stored.get(back.field)! : null, status: 'PENDING', createdAt: clock.now(),
-        });
-      }
-    });
+    await keepDocuments(deps, customerId, sent, files, moved);
   } catch (e) {
     await Promise.all(Object.values(files).map((f) => f?.discard()));
     await Promise.all(moved.map((key) => storage.remove(key).catch(() => undefined)));
     throw e;
   }
   return currentDocuments(db, customerId);
+}
+
+/** One file of a sending: its multipart field and the record it belongs to (an ID's back travels with its front). */
+export interface SentFile { field: string; type: DocumentType }
+
+/**
+ * Stores the files of one sending in one transaction: each file's upload row (within the
+ * customer's quota) moved into storage as its last step, then one PENDING record per type. The
+ * keys moved are pushed to `moved` so the caller removes them when anything fails.
+ */
+export async function keepDocuments(deps: Deps, customerId: number, sent: readonly SentFile[], files: Partial<Record<string, StagedUpload>>, moved: string[]): Promise<void> {
+  const { db, clock, storage } = deps;
+  await db.transaction(async (tx) => {
+    const stored = new Map<string, number>();
+    for (const slot of sent) {
+      const file = files[slot.field]!;
+      await reserveUploadQuota(tx, customerId, 'document', file.size);
+      const key = newStorageKey();
+      const [u] = await tx.insert(uploads).values({
+        customerId, purpose: 'document', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
+      }).returning({ id: uploads.id });
+      if (!u) throw new Error('upload insert returned nothing');
+      stored.set(slot.field, u.id);
+      await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
+      moved.push(key);
+    }
+    for (const type of new Set(sent.map((s) => s.type))) {
+      const front = sent.find((s) => s.type === type && s.field !== 'document_back')!;
+      const back = sent.find((s) => s.type === type && s.field === 'document_back');
+      await tx.insert(documents).values({
+        customerId, type, uploadId: stored.get(front.field)!, backUploadId: back ? stored.get(back.field)! : null, status: 'PENDING', createdAt: clock.now(),
+      });
+    }
+  });
 }
 
 /** A document's front or back, to its owner only (customerId) or to staff (null). */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Clock } from '../config';
+import type { AppDeps, Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { customers, proposals } from '../platform/db/schema';
 import { ErrorCode } from '#shared/errors';
@@ -8,6 +8,7 @@ import { messages } from '#shared/messages';
 import { byCustomer, byStaff, customerSteps, loadProcess, moveProcess, moveProcessIn, type MovedBy, type ProcessMove } from '../process/host';
 import { initialProposalFromSizing, sizeSolarSystem } from '../engines/sizing/index';
 import { sizedBillOf } from '../bill/sizedBill';
+import { dropUnsignedPurchase } from '../contract/service';
 
 /**
  * The INITIAL proposal from the sizing engine (the process's `prepareInitialProposal` reaction to an
@@ -124,13 +125,16 @@ export async function publishFinalProposal(
  * the payment type recorded, in one transaction.
  */
 export async function approveFinalProposal(
-  db: Db, clock: Clock, customerId: number, paymentType: 'CASH_PURCHASE' | 'FINANCING',
+  db: Db, clock: Clock, customerId: number, paymentType: 'CASH_PURCHASE' | 'FINANCING', storage?: AppDeps['storage'],
 ): Promise<ProcessMove> {
   return db.transaction(async (tx) => {
     const [final] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'FINAL')));
     if (!final) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, {}, messages['proposal.final.missing']);
-    // the move records the payment type on the customer (recordPaymentType)
-    return moveProcessIn(tx, clock, customerId, { type: 'proposal.finalApproved', paymentType }, { by: byCustomer });
+    // the move records the payment type on the customer (recordPaymentType); back from the payment
+    // screen before signing, the other type replaces the unsigned purchase contracts
+    const move = await moveProcessIn(tx, clock, customerId, { type: 'proposal.finalApproved', paymentType }, { by: byCustomer });
+    if (storage) await dropUnsignedPurchase(tx, { storage }, customerId);
+    return move;
   });
 }
 

@@ -10,6 +10,7 @@ import { STAFF_EVENTS } from '#shared/process/payloads';
 import { VISIT_COMMANDS, visitCommand } from '../visit/cli';
 import { DOCUMENT_COMMANDS, documentCommand } from '../document/cli';
 import { CONTRACT_COMMANDS, contractCommand } from '../contract/cli';
+import { PAYMENT_COMMANDS, paymentCommand } from '../payment/cli';
 import * as v from 'valibot';
 import { FinalProposalRequest } from '#shared/proposal/payloads';
 import { ApiError } from '../http/errors';
@@ -126,6 +127,7 @@ async function command(argv: string[]): Promise<number> {
   if ((VISIT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return visitCommand(argv);
   if ((DOCUMENT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return documentCommand(argv);
   if ((CONTRACT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return contractCommand(argv);
+  if ((PAYMENT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return paymentCommand(argv);
   const [command, phone, eventType, ...rest] = argv;
   if (!command || !phone || (command === 'event' && !eventType)) {
     console.error(usage);

@@ -87,10 +87,12 @@ export const isCpf = (value: string): boolean => onlyDigits(value).length === 11
 // ---- contracts --------------------------------------------------------------------------------
 
 /**
- * The contracts a customer signs (spec §3 contract item): the adhesion term then the power of
- * attorney, or one unified contract; the terms of use are accepted on the page beside them.
+ * The contracts a customer signs (spec §3 contract item): a subscription customer the adhesion term
+ * then the power of attorney, or one unified contract, with the terms of use accepted beside them; a
+ * buyer (cash or financing) the purchase contract ('Contrato de compra', sign type T) then the power
+ * of attorney ('Procuração', sign type P) on the payment screen.
  */
-export const CONTRACT_TYPES = ['ADHESION_TERM', 'POWER_OF_ATTORNEY', 'CONTRACT_UNIFIED'] as const;
+export const CONTRACT_TYPES = ['ADHESION_TERM', 'POWER_OF_ATTORNEY', 'CONTRACT_UNIFIED', 'PURCHASE_CONTRACT'] as const;
 export type ContractType = (typeof CONTRACT_TYPES)[number];
 
 export interface ContractSigning { type: ContractType; is_client_signed: boolean }
@@ -102,7 +104,8 @@ export interface ContractSigning { type: ContractType; is_client_signed: boolean
 export function signingStep(contracts: readonly ContractSigning[]): 0 | 1 | 2 {
   const unified = contracts.find((c) => c.type === 'CONTRACT_UNIFIED');
   if (unified) return unified.is_client_signed ? 2 : 0;
-  const adhesion = contracts.find((c) => c.type === 'ADHESION_TERM');
+  // the main contract: the adhesion term, or the purchase contract of a buyer
+  const adhesion = contracts.find((c) => c.type === 'ADHESION_TERM' || c.type === 'PURCHASE_CONTRACT');
   const procuration = contracts.find((c) => c.type === 'POWER_OF_ATTORNEY');
   if (!adhesion?.is_client_signed) return 0;
   if (!procuration?.is_client_signed) return 1;

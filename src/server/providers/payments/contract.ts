@@ -37,6 +37,19 @@ export type PreAuthorizationResult =
   | { ok: true; chargeId: string; card: AuthorizedCard }
   | { ok: false; reason: 'declined' | 'invalid_token' | 'token_used'; message?: string };
 
+/**
+ * The customer replaces their card (the profile's card update): the same amount is pre-authorised
+ * on the new card, then the previous authorisation (if any) is released.
+ */
+export interface CardReplacement extends PreAuthorization {
+  /** the authorisation on the card being replaced; null when there is none to release */
+  previousChargeId: string | null;
+}
+
+export type CardReplacementResult =
+  | { ok: true; chargeId: string; card: AuthorizedCard; /** false when the provider refused to release it (already released, expired) */ previousReleased: boolean }
+  | { ok: false; reason: 'declined' | 'invalid_token' | 'token_used'; message?: string };
+
 /** What the card form needs to tokenize in the browser. */
 export type TokenizerConfig =
   | { provider: 'local'; url: string }
@@ -54,6 +67,11 @@ export interface CardPayments {
   capture(chargeId: string): Promise<void>;
   /** Releases the pre-authorised amount. */
   cancel(chargeId: string): Promise<void>;
+  /**
+   * Moves the authorisation to a new card: authorises on the new token first (a refusal leaves the
+   * old card as it was), then releases the previous one. Rejects only when the provider cannot answer.
+   */
+  replaceCard(request: CardReplacement): Promise<CardReplacementResult>;
   tokenizerConfig(): TokenizerConfig;
 }
 

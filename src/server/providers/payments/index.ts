@@ -2,6 +2,9 @@ import type { Clock } from '../../config';
 import type { CardPayments } from './contract';
 import { iuguPayments } from './iugu';
 import { localPayments, type TokenClaim } from './local';
+import type { Invoices } from './invoices';
+import { iuguInvoices } from './iuguInvoices';
+import { localInvoices } from './localInvoices';
 
 /**
  * Card payments (ARCHITECTURE "Card payments and boleto"): the customer's card is tokenized in the
@@ -51,3 +54,43 @@ export function paymentsFromEnv(env: NodeJS.ProcessEnv, secret: string, deps: Pa
   throw new Error(`PAYMENT_PROVIDER must be 'local' or 'iugu', not '${provider}'`);
 }
 
+/**
+ * Invoices for the cash purchase (boleto and Pix; ./invoices): `local` issues them offline
+ * (./localInvoices: well-formed boleto and Pix codes that nobody can pay, a PDF served by the
+ * sandbox route; its status lives only in our invoices table), `iugu` creates real ones
+ * (./iuguInvoices: POST /v1/invoices, webhook `invoice.status_changed`).
+ */
+export type * from './invoices';
+export {
+  localInvoices, sandboxInvoicePdf, isSandboxInvoiceRef, SANDBOX_INVOICE_URL_PREFIX, SANDBOX_BANK_CODE, SANDBOX_PIX_KEY,
+  type LocalInvoicesOptions, type SandboxInvoiceRow,
+} from './localInvoices';
+export { iuguInvoices, iuguWebhookAuthorized, mapIuguInvoiceStatus, parseIuguInvoiceWebhook, type IuguInvoiceWebhook } from './iuguInvoices';
+export { formatDigitableLine, isValidBarcode, isValidDigitableLine, parseDigitableLine, BoletoError, type ParsedBoleto } from './boleto';
+export { isValidPixCode, parsePixCode, PixCodeError, type ParsedPixCode } from './pix';
+export { invoicePdf, InvoicePdfError, type InvoicePdfData } from './invoicePdf';
+
+export interface InvoicesDeps {
+  clock: Clock;
+  /** APP_SECRET: keys the sandbox boleto's free field (optional) */
+  secret?: string;
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+}
+
+/**
+ * From the environment, as `paymentsFromEnv`: PAYMENT_PROVIDER = `local` (default) or `iugu`
+ * (IUGU_API_TOKEN required, IUGU_BASE_URL optional).
+ */
+export function invoicesFromEnv(env: NodeJS.ProcessEnv, deps: InvoicesDeps): Invoices {
+  const provider = env.PAYMENT_PROVIDER || 'local';
+  if (provider === 'local') return localInvoices({ clock: deps.clock, ...(deps.secret ? { secret: deps.secret } : {}) });
+  if (provider === 'iugu') {
+    if (!env.IUGU_API_TOKEN) throw new Error('PAYMENT_PROVIDER=iugu needs IUGU_API_TOKEN');
+    return iuguInvoices({
+      apiToken: env.IUGU_API_TOKEN,
+      baseUrl: env.IUGU_BASE_URL || 'https://api.iugu.com',
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+  }
+  throw new Error(`PAYMENT_PROVIDER must be 'local' or 'iugu', not '${provider}'`);
+}

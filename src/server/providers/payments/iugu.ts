@@ -116,6 +116,19 @@ export function iuguPayments(opts: IuguOptions): CardPayments {
     },
     capture: (chargeId) => invoiceAction('POST', chargeId, 'capture'),
     cancel: (chargeId) => invoiceAction('PUT', chargeId, 'cancel'),
+    /**
+     * A charge on the new token (authorised only, as the first one was), then the old invoice
+     * cancelled: Iugu drops an authorisation left alone for 7 days, so a refused cancel (already
+     * cancelled or dropped), or one that timed out, is not a failure of the replacement: the new
+     * card is authorised either way, and the caller is told the old one may still be.
+     */
+    async replaceCard(request) {
+      const authorised = await provider.preAuthorize(request);
+      if (!authorised.ok) return authorised;
+      if (!request.previousChargeId) return { ...authorised, previousReleased: false };
+      const previousReleased = await invoiceAction('PUT', request.previousChargeId, 'cancel').then(() => true, () => false);
+      return { ...authorised, previousReleased };
+    },
     tokenizerConfig: () => ({ provider: 'iugu', accountId: opts.accountId, testMode: opts.testMode }),
   };
   return provider;

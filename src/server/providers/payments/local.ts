@@ -187,7 +187,7 @@ export function localPayments(opts: LocalPaymentsOptions): CardPayments {
   const ours = (chargeId: string) => {
     if (!CHARGE_ID.test(chargeId)) throw new Error(`not a sandbox charge: ${chargeId}`);
   };
-  return {
+  const provider: CardPayments = {
     name: 'local',
     async preAuthorize({ token, amountCents }) {
       if (!Number.isInteger(amountCents) || amountCents <= 0) throw new Error(`amountCents must be a positive integer, not ${amountCents}`);
@@ -202,6 +202,16 @@ export function localPayments(opts: LocalPaymentsOptions): CardPayments {
     },
     async capture(chargeId) { ours(chargeId); },
     async cancel(chargeId) { ours(chargeId); },
+    async replaceCard(request) {
+      const authorised = await provider.preAuthorize(request);
+      if (!authorised.ok) return authorised;
+      // an authorisation of another provider (the deployment changed provider) is not ours to release
+      const previous = request.previousChargeId;
+      const previousReleased = previous !== null && CHARGE_ID.test(previous);
+      if (previousReleased) await provider.cancel(previous);
+      return { ...authorised, previousReleased };
+    },
     tokenizerConfig: () => ({ provider: 'local', url: SANDBOX_TOKEN_URL }),
   };
+  return provider;
 }

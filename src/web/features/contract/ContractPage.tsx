@@ -24,7 +24,7 @@ export interface ContractPageProps {
 
 const TITLE = SCREENS.customersSignature.title;
 const NAME_KEY: Record<ContractItem['type'], MessageKey> = {
-  ADHESION_TERM: 'contract.adhesion', POWER_OF_ATTORNEY: 'contract.procuration', CONTRACT_UNIFIED: 'contract.unified',
+  ADHESION_TERM: 'contract.adhesion', POWER_OF_ATTORNEY: 'contract.procuration', CONTRACT_UNIFIED: 'contract.unified', PURCHASE_CONTRACT: 'payment.contract.purchase',
 };
 
 /** The FAQ link of the step bar: its answer opens on hover and on keyboard focus (spec §2). */

@@ -85,3 +85,33 @@ describe('Iugu adapter', () => {
     expect(iugu(fakeIugu()).tokenizerConfig()).toEqual({ provider: 'iugu', accountId: 'ACC', testMode: true });
   });
 });
+
+describe('Iugu adapter: the card replaced (the profile\'s card update)', () => {
+  const replacing = (previousChargeId: string | null) => ({ ...request, token: 'NEWTOKEN', previousChargeId });
+
+  test('a charge on the new token, then the old invoice cancelled', async () => {
+    const fake = fakeIugu({ body: { ...authorised, invoice_id: 'INV90', brand: 'MASTER', last4: '4444' } }, { body: { id: 'INV77', status: 'canceled' } });
+    const r = await iugu(fake).replaceCard(replacing('INV77'));
+    expect(r).toEqual({ ok: true, chargeId: 'INV90', previousReleased: true, card: { brand: 'MASTER', last4: '4444', holder: null, month: null, year: null } });
+    expect(fake.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST https://api.iugu.com/v1/charge', 'PUT https://api.iugu.com/v1/invoices/INV77/cancel']);
+    expect(fake.calls[0]?.body).toMatchObject({ token: 'NEWTOKEN', items: [{ price_cents: 34_990, quantity: 1 }], restrict_payment_method: true });
+  });
+
+  test('a refused new card cancels nothing', async () => {
+    const fake = fakeIugu({ body: { message: 'Transação negada', success: false, LR: '05', invoice_id: 'INV91' } });
+    expect(await iugu(fake).replaceCard(replacing('INV77'))).toEqual({ ok: false, reason: 'declined', message: 'Transação negada - LR 05' });
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  test('an old authorisation Iugu already dropped (7 days) does not undo the new card', async () => {
+    const fake = fakeIugu({ body: authorised }, { status: 422, body: { errors: 'Fatura não pode ser cancelada' } });
+    expect(await iugu(fake).replaceCard(replacing('INV70'))).toMatchObject({ ok: true, chargeId: 'INV77', previousReleased: false });
+    const none = fakeIugu({ body: authorised });
+    expect(await iugu(none).replaceCard(replacing(null))).toMatchObject({ ok: true, previousReleased: false });
+    expect(none.calls).toHaveLength(1);
+  });
+
+  test('the provider not answering the new charge is an error, not a refusal', async () => {
+    await expect(iugu(fakeIugu({ status: 502, body: '<html>bad gateway</html>' })).replaceCard(replacing('INV77'))).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});

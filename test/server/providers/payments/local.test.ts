@@ -208,3 +208,35 @@ describe('local provider: pre-authorisation with sandbox tokens', () => {
     expect(provider().payments.tokenizerConfig()).toEqual({ provider: 'local', url: '/api/v1/payments-sandbox/payment_token' });
   });
 });
+
+describe('local provider: the card replaced (the profile\'s card update)', () => {
+  const provider = () => localPayments({ secret: SECRET, clock: clockAt(NOW), usedTokens: memoryClaims().claim });
+  const replacing = (token: string, previousChargeId: string | null) => ({ ...charge(token), previousChargeId });
+
+  test('the new card is authorised and the sandbox authorisation it replaces released', async () => {
+    const payments = provider();
+    const first = await payments.preAuthorize(charge(tokenFor().id));
+    if (!first.ok) throw new Error('expected an approval');
+    const r = await payments.replaceCard(replacing(tokenFor({ number: '5555555555554444', first_name: 'Ana', last_name: 'Souza', month: '08', year: '2031' }).id, first.chargeId));
+    expect(r).toMatchObject({ ok: true, previousReleased: true, card: { brand: 'MASTER', last4: '4444', holder: 'Ana Souza', month: 8, year: 2031 } });
+    if (!r.ok) throw new Error('expected an approval');
+    expect(r.chargeId).toMatch(/^ch_local_[0-9a-f]{32}$/);
+    expect(r.chargeId).not.toBe(first.chargeId);
+  });
+
+  test('a declined, used or forged token leaves the old card as it was', async () => {
+    const payments = provider();
+    const declined = await payments.replaceCard(replacing(tokenFor({ number: '4012888888881881' }).id, 'ch_local_' + '0'.repeat(32)));
+    expect(declined).toMatchObject({ ok: false, reason: 'declined' });
+    const token = tokenFor().id;
+    expect((await payments.replaceCard(replacing(token, null))).ok).toBe(true);
+    expect(await payments.replaceCard(replacing(token, null))).toEqual({ ok: false, reason: 'token_used' });
+    expect(await payments.replaceCard(replacing('forged.token', null))).toMatchObject({ ok: false, reason: 'invalid_token' });
+  });
+
+  test('nothing to release, or another provider\'s authorisation: the new card stands and says so', async () => {
+    const payments = provider();
+    expect(await payments.replaceCard(replacing(tokenFor().id, null))).toMatchObject({ ok: true, previousReleased: false });
+    expect(await payments.replaceCard(replacing(tokenFor().id, 'INV77'))).toMatchObject({ ok: true, previousReleased: false });
+  });
+});

@@ -18,3 +18,4 @@ export * from './visit';
 export * from './checkout';
 export * from './document';
 export * from './contract';
+export * from './payment';
