@@ -5,6 +5,7 @@ import { billMachine } from './bill/billMachine';
 import { checkoutMachine } from './checkout/checkoutMachine';
 import { consumerMachine } from './consumer/consumerMachine';
 import { documentMachine } from './document/documentMachine';
+import { financingMachine } from './financing/financingMachine';
 import { journeyMachine } from './journey/journeyMachine';
 import { notificationMachine } from './notification/notificationMachine';
 import { planMachine } from './plan/planMachine';
@@ -18,7 +19,7 @@ import { visitMachine } from './visit/visitMachine';
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, billMachine, checkoutMachine, consumerMachine, documentMachine, signingMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
+export { authMachine, billMachine, checkoutMachine, consumerMachine, documentMachine, financingMachine, signingMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -116,6 +117,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     purpose: "The contracts page: the adhesion term, then the power of attorney (or one unified contract), each signed in the embedded frame and re-checked on the server; the terms of use, accepted once scrolled to the end; 'Acompanhe sua instalação', then 'Acompanhar meu projeto' (customer-success case) to the project status.",
     screens: ['customersSignature'],
     source: 'machines/signing/signingMachine.ts',
+  },
+  {
+    name: 'financing',
+    machine: financingMachine,
+    purpose: "The payment and contract screen of a buyer: cash (contract data, purchase contract and power of attorney signed in the frame, the invoice opened in a new tab and 'Já paguei', then 'Pagamento confirmado, mas...' and the homologation document) or financing (the status card NOT_REQUESTED, IN_EVALUATION, DENIED, and once APPROVED the contract data, the signatures and the three documents); 'Voltar' to the final proposal until the purchase contract is signed; with every condition met, step_supply and 'Tudo pronto!'.",
+    screens: ['payment'],
+    source: 'machines/financing/financingMachine.ts',
   },
   {
     name: 'visit',

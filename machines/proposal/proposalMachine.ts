@@ -20,7 +20,11 @@ import type { PlanOffer } from '#shared/plan/payloads';
 export type PaymentType = 'CASH_PURCHASE' | 'FINANCING';
 
 export interface ProposalPageData {
-  customer: { id: number; kind: CustomerKind; steps: Pick<MenuStep, 'type' | 'status'>[] };
+  customer: {
+    id: number; kind: CustomerKind; steps: Pick<MenuStep, 'type' | 'status'>[];
+    /** a buyer's purchase contract is signed (until then 'Voltar' on the payment screen lets them choose again) */
+    purchaseContractSigned?: boolean;
+  };
   /** the last proposal of the screen's type (spec §7), none before it is made */
   proposal: Proposal | null;
   /** for the initial screen: a FINAL proposal exists (the screen links to it) */
@@ -81,7 +85,11 @@ export const proposalMachine = setup({
     /** spec §4: 'Avançar' is closed while the PROPOSAL_INITIAL step is APPROVED or NOT_DONE */
     initialProposalOpen: ({ context }) => !initialProposalActionsDisabled(initialProposalStepStatus(context.data?.customer.steps ?? [])),
     /** cash or financing only while the customer is at the offer (shared step model) */
-    finalProposalOpen: ({ context }) => !finalProposalActionsDisabled(context.data?.customer.steps ?? []),
+    finalProposalOpen: ({ context }) => {
+      const customer = context.data?.customer;
+      const buyer = customer?.kind === 'LENDING' ? { purchaseContractSigned: customer.purchaseContractSigned ?? true } : null;
+      return !finalProposalActionsDisabled(customer?.steps ?? [], buyer);
+    },
     hasPdfLink: ({ context }) => Boolean(context.data?.proposal?.pdf_link),
     /** the visit is accomplished and approved: staff are preparing the final proposal */
     finalProposalInPreparation: ({ context }) => finalProposalInPreparation(context.data?.customer.steps ?? []),

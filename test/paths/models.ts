@@ -3,6 +3,7 @@ import { authPaths } from './auth.paths';
 import { billPaths } from './bill.paths';
 import { checkoutPaths } from './checkout.paths';
 import { documentPaths } from './document.paths';
+import { financingPaths } from './financing.paths';
 import { consumerPaths } from './consumer.paths';
 import { signingPaths } from './signing.paths';
 import { processPaths } from './process.paths';
@@ -13,4 +14,4 @@ import { proposalPaths } from './proposal.paths';
 import { visitPaths } from './visit.paths';
 
 /** The path model of every machine in machines/index.ts, by registry name. */
-export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths, checkoutPaths, documentPaths, consumerPaths, signingPaths] as PathModel[];
+export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths, checkoutPaths, documentPaths, consumerPaths, signingPaths, financingPaths] as PathModel[];

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import {
   clientLending, createInvoice, decideFinancing, invoiceStatus, paymentWebhook, reconcileInvoice, sandboxInvoice, sandboxPayInvoice,
   sendPurchaseDocuments, staffPayment, stepSupply,
@@ -7,6 +7,7 @@ import { ErrorCode } from '#shared/errors';
 import { ApiError } from '../http/errors';
 import { iuguWebhookAuthorized, parseIuguInvoiceWebhook } from '../providers/payments/iuguInvoices';
 import type { AppDeps } from '../config';
+import { portalOrigin } from '../contract/routes';
 import { receiveUploads } from '../http/multipart';
 import { endpointApp, idParam } from '../http/route';
 import { sandboxInvoicePdf } from '../providers/payments/localInvoices';
@@ -18,8 +19,14 @@ const FIELDS = ['document', 'proof_of_address', 'proof_of_income'] as const;
 export function paymentRoutes(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   const paymentDeps = { ...deps, invoices: service.invoicesOf(deps) };
-  route(createInvoice, async (c) => c.json(await service.createInvoice(paymentDeps, c.get('customerId'), idParam(c.req.param('profileId')))));
-  route(invoiceStatus, async (c) => c.json(await service.invoiceStatus(paymentDeps, c.get('customerId'))));
+  // the sandbox's invoice URL is ours: absolute, as Iugu's secure_url is, so it opens from anywhere
+  const absolute = <T extends { invoice_url: string } | null>(c: Context, invoice: T): T =>
+    (invoice && invoice.invoice_url.startsWith('/') ? { ...invoice, invoice_url: `${portalOrigin(c, deps)}${invoice.invoice_url}` } : invoice);
+  route(createInvoice, async (c) => c.json(absolute(c, await service.createInvoice(paymentDeps, c.get('customerId'), idParam(c.req.param('profileId'))))));
+  route(invoiceStatus, async (c) => {
+    const status = await service.invoiceStatus(paymentDeps, c.get('customerId'));
+    return c.json({ ...status, invoice: absolute(c, status.invoice) });
+  });
   route(clientLending, async (c) => c.json(await service.clientLending(deps.db, c.get('customerId'))));
   route(sendPurchaseDocuments, async (c) => {
     const files = await receiveUploads(c, deps.storage.stagingDir, FIELDS);

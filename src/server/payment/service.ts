@@ -201,6 +201,9 @@ export async function decideFinancing(deps: Pick<AppDeps, 'db' | 'clock'>, staff
   if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
   if (c.paymentType !== 'FINANCING' || c.subscriptionLending !== 'LENDING') throw refused('payment_type');
   if (currentStep(await customerSteps(db, customerId)) !== 'CONTRACT') throw refused('step');
+  // the buyer signed on the bank's approval: a change now would leave them with no way back (a
+  // cancelled purchase is a back-office case, not a status)
+  if ((await purchaseSignatures(db, customerId)).contractSigned) throw refused('contract');
   await db.transaction(async (tx) => {
     const before = await financingOf(tx, customerId);
     const now = clock.now();
@@ -254,8 +257,9 @@ export async function supplyFacts(db: Db | Tx, customerId: number): Promise<Supp
 /**
  * POST /portal/customers/documents/proposal: cash, the personal photo document for the utility's
  * homologation, once the invoice is paid; financing, the three documents at once, once both
- * purchase signatures exist and the bank approved (spec §4, §5). A document already sent (and not
- * denied) is not sent again ('Arquivo já encaminhado!').
+ * purchase signatures exist and the bank approved (spec §4, §5). Every document still to send comes
+ * at once; one already sent (and not denied) is not sent again ('Arquivo já encaminhado!'), and a
+ * denied one is sent again on its own.
  */
 export async function sendPurchaseDocuments(deps: Deps, customerId: number, files: Partial<Record<string, StagedUpload>>): Promise<DocumentRecord[]> {
   const { db, storage } = deps;
@@ -269,14 +273,18 @@ export async function sendPurchaseDocuments(deps: Deps, customerId: number, file
     if (!signatures.contractSigned || !signatures.procurationSigned) throw refused('contract');
     if (c.paymentType === 'CASH_PURCHASE' && !facts.invoicePaid) throw refused('invoice');
     if (c.paymentType === 'FINANCING' && facts.financingStatus !== 'APPROVED') throw refused('financing');
-    const fields = purchaseDocumentFields(c.paymentType);
     const docs = await currentDocuments(db, customerId);
-    if (fields.some((f) => sentOk(docs, PURCHASE_DOCUMENT_FIELDS[f]))) throw refused('already_sent');
-    const missing = fields.find((f) => !files[f]);
+    // what is still to send: never sent, or denied (a denied one is sent again on its own)
+    const open = purchaseDocumentFields(c.paymentType).filter((f) => !sentOk(docs, PURCHASE_DOCUMENT_FIELDS[f]));
+    if (open.length === 0) throw refused('already_sent');
+    const unexpected = Object.keys(files).find((f) => files[f] && !(open as readonly string[]).includes(f));
+    if (unexpected) {
+      const known = (purchaseDocumentFields(c.paymentType) as readonly string[]).includes(unexpected);
+      throw known ? refused('already_sent') : new ApiError(400, ErrorCode.VALIDATION, { field: unexpected });
+    }
+    const missing = open.find((f) => !files[f]);
     if (missing) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: missing });
-    const unexpected = Object.keys(files).find((f) => files[f] && !(fields as readonly string[]).includes(f));
-    if (unexpected) throw new ApiError(400, ErrorCode.VALIDATION, { field: unexpected });
-    await keepDocuments(deps, customerId, fields.map((f) => ({ field: f, type: PURCHASE_DOCUMENT_FIELDS[f] })), files, moved);
+    await keepDocuments(deps, customerId, open.map((f) => ({ field: f, type: PURCHASE_DOCUMENT_FIELDS[f] })), files, moved);
   } catch (e) {
     await Promise.all(Object.values(files).map((f) => f?.discard()));
     await Promise.all(moved.map((key) => storage.remove(key).catch(() => undefined)));

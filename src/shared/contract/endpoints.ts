@@ -22,10 +22,10 @@ export const saveLegitimate = endpoint({
 
 export const createContracts = endpoint({
   method: 'post', path: '/portal/customers/create_contracts', auth: 'customer', tag: 'contracts', body: CreateContractsRequest,
-  summary: "Generate the customer's contracts from their data (after the checkout, the documents and the holder data): the adhesion term and the power of attorney. Moves the process to CONTRACT. Asking again returns the same contracts.",
+  summary: "Generate the customer's contracts from their data. A subscription customer (after the checkout, the documents and the holder data): the adhesion term and the power of attorney, and the process moves to CONTRACT. A buyer at the payment screen (cash at once; financing once approved): the purchase contract and the power of attorney. Asking again returns the same contracts.",
   responses: {
     201: { description: 'the contracts', schema: ContractsResponse }, 400: failure('invalid data, or the holder data is missing (4000)'),
-    401: failure('no valid session'), 409: failure('not at the booking step, no checkout, no documents, or no legal representative (4090)'),
+    401: failure('no valid session'), 409: failure('not at the booking step, no checkout, no documents, or no legal representative; a buyer not at CONTRACT or financing not approved (4090)'),
   },
 });
 

@@ -191,8 +191,14 @@ export const initialProposalActionsDisabled = (stepStatus: StepStatus | null | u
  * the offer: the visit approved and nothing chosen yet (current step SIGNATURE for a subscription
  * customer, PROPOSAL_FINAL for a lending one). After a choice (a plan or the final proposal) they close.
  */
-export const finalProposalActionsDisabled = (steps: readonly Pick<MenuStep, 'type' | 'status'>[]): boolean => {
+export const finalProposalActionsDisabled = (
+  steps: readonly Pick<MenuStep, 'type' | 'status'>[],
+  /** a buyer at the payment screen whose purchase contract is not signed yet (spec §2 'Voltar') */
+  buyer: { purchaseContractSigned: boolean } | null = null,
+): boolean => {
   const step = currentStep(steps);
+  // back from the payment screen before signing: the other payment type may still be chosen (the server replaces the unsigned contracts)
+  if (step === 'CONTRACT' && buyer && !buyer.purchaseContractSigned) return false;
   return step !== 'SIGNATURE' && step !== 'PROPOSAL_FINAL';
 };
 

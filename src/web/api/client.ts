@@ -6,6 +6,7 @@ import { documentCalls } from './document';
 import { coverageCalls } from './coverage';
 import { customerCalls } from './customer';
 import { notificationCalls } from './notification';
+import { paymentCalls } from './payment';
 import { planCalls } from './plan';
 import { processCalls } from './process';
 import { projectCalls } from './project';
@@ -27,7 +28,7 @@ export function createApi(options: ApiClientOptions = {}) {
   const customer = customerCalls(t);
   return {
     ...authCalls(t), ...customer, ...processCalls(t), ...coverageCalls(t), ...billCalls(t), ...notificationCalls(t),
-    ...planCalls(t), ...checkoutCalls(t), ...documentCalls(t), ...contractCalls(t), ...projectCalls(t), ...proposalCalls(t), ...visitCalls(t),
+    ...planCalls(t), ...checkoutCalls(t), ...documentCalls(t), ...contractCalls(t), ...paymentCalls(t), ...projectCalls(t), ...proposalCalls(t), ...visitCalls(t),
     /** resolves once every call made with the session has its answer */
     idle: () => t.idle(),
     /** POST /portal/customers, with the marketing-attribution cookie's content when there is one (spec §3) */

@@ -28,7 +28,7 @@ export const PRIVATE_SCREEN_MODULES = {
   technicalVisit: 'src/web/features/visit/VisitScreen.tsx',
   proposalInitial: 'src/web/features/proposal/ProposalScreen.tsx',
   proposalFinal: 'src/web/features/proposal/ProposalScreen.tsx',
-  payment: 'src/web/features/placeholder/PlaceholderScreen.tsx',
+  payment: 'src/web/features/payment/PaymentScreen.tsx',
   planSignature: 'src/web/features/plan/PlanScreen.tsx',
   projectStatus: 'src/web/features/placeholder/PlaceholderScreen.tsx',
   customersSignature: 'src/web/features/contract/ContractScreen.tsx',

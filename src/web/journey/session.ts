@@ -88,6 +88,10 @@ export const hasPaymentType = (): boolean => read(PAYMENT_TYPE_KEY) !== null;
 export function writePaymentType(paymentType: PaymentType): void {
   try { write(PAYMENT_TYPE_KEY, paymentType); } catch { /* the server has it */ }
 }
+/** The payment screen's 'Voltar' (spec §2): proposal-final shows the choice again instead of sending to payment. */
+export function clearPaymentType(): void {
+  try { remove(PAYMENT_TYPE_KEY); } catch { /* nothing stored */ }
+}
 
 /** A logout in another tab removes the session there: sign out here too. */
 export function onSessionClearedElsewhere(listener: () => void): () => void {

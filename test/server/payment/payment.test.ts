@@ -83,6 +83,8 @@ describe('cash purchase', () => {
 
     // the invoice URL opens without a session (a new tab): the boleto PDF with its digitable line
     const url = String(invoice.body.invoice_url);
+    // absolute, as Iugu's secure_url is: it opens in a new tab from anywhere
+    expect(url).toMatch(/^http:\/\/[^/]+\/api\/v1\/payments-sandbox\/invoices\/sbx_[A-Za-z0-9_-]{32}$/);
     const pdf = await s.fetch(url);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
@@ -172,7 +174,17 @@ describe('bank financing', () => {
     expect(two.body.field).toBe('proof_of_income');
     const sent = await upload(c, ['document', 'proof_of_address', 'proof_of_income']);
     expect(sent.status).toBe(201);
-    expect((sent.body.data as { type: string; status: string }[]).map((d) => d.type).sort()).toEqual(['DOCUMENT', 'PROOF_OF_ADDRESS', 'PROOF_OF_INCOME']);
+    const records = sent.body.data as { id: number; type: string; status: string }[];
+    expect(records.map((d) => d.type).sort()).toEqual(['DOCUMENT', 'PROOF_OF_ADDRESS', 'PROOF_OF_INCOME']);
+    // signed on the bank's approval: the status is fixed now
+    expect((await decide(c, 'DENIED')).body.field).toBe('contract');
+    // staff deny the proof of income: it alone is sent again; the others are not asked twice
+    const income = records.find((d) => d.type === 'PROOF_OF_INCOME')!;
+    expect((await call(s, 'PUT', `/admin/customers/${c.id}/documents/${income.id}`, { status: 'DENIED', justification: 'Comprovante ilegível' }, { token: staff.token })).status).toBe(200);
+    expect((await call(s, 'PATCH', '/portal/customers/step_supply', undefined, { token: c.token })).body.field).toBe('documents');
+    expect((await upload(c, ['document', 'proof_of_income'])).body.field).toBe('already_sent');
+    expect((await upload(c, ['proof_of_income'])).status).toBe(201);
+    expect((await upload(c, ['proof_of_income'])).body.field).toBe('already_sent');
     // no cash invoice for a financing buyer
     expect((await call(s, 'PATCH', `/portal/customers/create/${c.id}/invoice`, undefined, { token: c.token })).body.field).toBe('payment_type');
     expect((await call(s, 'PATCH', '/portal/customers/step_supply', undefined, { token: c.token })).status).toBe(200);

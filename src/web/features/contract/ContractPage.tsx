@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { SigningEvent, signingMachine } from '#machines/signing/signingMachine';
 import type { ContractItem } from '#shared/contract/payloads';
-import { canSign, FRAME_SIGNED_MESSAGE, installationCanFollow, signingStep } from '#shared/contract/rules';
+import { canSign, installationCanFollow, signingStep } from '#shared/contract/rules';
 import { TERMS_OF_USE } from '#shared/contract/termsOfUse';
 import { fill, messages as m, type MessageKey } from '#shared/messages';
 import { SCREENS } from '#shared/routes';
@@ -13,6 +13,7 @@ import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
 import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
+import { SigningFrame } from './parts/SigningFrame';
 import * as s from './ContractPage.css';
 
 export type SigningSnapshot = SnapshotFrom<typeof signingMachine>;
@@ -38,21 +39,6 @@ function FaqLink() {
       {open ? <span id="contracts-faq" role="tooltip" className={s.faqTip}>{m['contract.faq.text']}</span> : null}
     </span>
   );
-}
-
-/** The signing frame: its 'signed' message counts only from the frame's origin and window. */
-function SigningFrame({ contract, origin, onSigned }: { contract: ContractItem; origin: string; onSigned: () => void }) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  const signed = useRef(onSigned);
-  useEffect(() => { signed.current = onSigned; });
-  useEffect(() => {
-    const listen = (e: MessageEvent) => {
-      if (e.origin === origin && e.source === frame.current?.contentWindow && e.data === FRAME_SIGNED_MESSAGE) signed.current();
-    };
-    window.addEventListener('message', listen);
-    return () => window.removeEventListener('message', listen);
-  }, [origin]);
-  return <iframe ref={frame} className={s.frame} src={contract.url} title={`${m['contract.frame.title']}: ${contract.name}`} />;
 }
 
 /** The terms of use: accept waits until the text is scrolled to its end (spec §4). */

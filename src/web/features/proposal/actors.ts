@@ -29,7 +29,10 @@ export function proposalActors(getApi: () => Promise<Api>, saveFile: SaveFile) {
       // the plans are extra: a proposal shows without them
       const [list, offers] = await Promise.all([api.getProposals(customer.id), subscriber ? api.getPlanOffers().catch(() => []) : Promise.resolve([])]);
       return {
-        customer: { id: customer.id, kind: customer.subscription_lending, steps: customer.steps },
+        customer: {
+          id: customer.id, kind: customer.subscription_lending, steps: customer.steps,
+          purchaseContractSigned: customer.contracts.some((c) => c.type === 'PURCHASE_CONTRACT' && c.is_client_signed),
+        },
         proposal: latestProposal(list, input.type),
         hasFinalProposal: list.some((p) => p.type === 'FINAL'),
         subscription: featuredPlan(offers),

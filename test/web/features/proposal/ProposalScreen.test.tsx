@@ -235,11 +235,12 @@ describe('proposal screen', () => {
     expect(me.body).toMatchObject({ subscription_lending: 'LENDING', payment_type: 'FINANCING' });
     expect(await steps(c)).toContain('PROPOSAL_FINAL:APPROVED');
 
-    // back on the final proposal later: the choice is made, the way on is the payment screen
+    // back on the final proposal later: the choice is made, the way on is the payment screen; until
+    // the purchase contract is signed the other payment type may still be chosen (the payment screen's 'Voltar')
     cleanup();
     const again = renderProposal(c, 'FINAL');
     expect(await screen.findByText(m['proposal.final.approved'])).toBeTruthy();
-    expect(screen.getByRole('button', { name: m['proposal.final.financing'] }).hasAttribute('disabled') || screen.getByRole('button', { name: m['proposal.final.financing'] }).getAttribute('aria-disabled') === 'true').toBe(true);
+    expect(screen.getByRole('button', { name: m['proposal.final.cash'] }).hasAttribute('disabled') || screen.getByRole('button', { name: m['proposal.final.cash'] }).getAttribute('aria-disabled') === 'true').toBe(false);
     await user.click(screen.getByRole('button', { name: m['proposal.final.toPayment'] }));
     expect(again.went).toEqual(['/payment']);
   });

@@ -1,6 +1,7 @@
 import { messages as m } from '#shared/messages';
-import { billAfterSolarFigures, proposalCards, proposalFigures, type Proposal } from '#shared/proposal/rules';
+import { billAfterSolarFigures, proposalFigures, type Proposal } from '#shared/proposal/rules';
 import { Button } from '../../../ui/Button/Button';
+import { ProposalCards } from './ProposalCards';
 import { Rows } from './Rows';
 import * as s from '../ProposalPage.css';
 
@@ -10,14 +11,7 @@ export function ProposalSummary({ proposal, onOpenDetails }: { proposal: Proposa
   const bill = billAfterSolarFigures(proposal);
   return (
     <>
-      <ul className={s.cards} aria-label="Resumo da proposta">
-        {proposalCards(proposal).map((card) => (
-          <li key={card.label} className={s.card}>
-            <p className={s.cardLabel}>{card.label}</p>
-            <p className={s.cardValue}>{card.value}</p>
-          </li>
-        ))}
-      </ul>
+      <ProposalCards proposal={proposal} />
 
       <div className={s.panels}>
         <section className={s.totalPanel} aria-labelledby="proposal-total">

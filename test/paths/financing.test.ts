@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { financingPaths } from './financing.paths';
+
+describePaths(financingPaths);
