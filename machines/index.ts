@@ -10,6 +10,7 @@ import { journeyMachine } from './journey/journeyMachine';
 import { notificationMachine } from './notification/notificationMachine';
 import { planMachine } from './plan/planMachine';
 import { processMachine } from './process/processMachine';
+import { projectStatusMachine } from './project/projectStatusMachine';
 import { signingMachine } from './signing/signingMachine';
 import { proposalMachine } from './proposal/proposalMachine';
 import { visitMachine } from './visit/visitMachine';
@@ -19,7 +20,7 @@ import { visitMachine } from './visit/visitMachine';
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, billMachine, checkoutMachine, consumerMachine, documentMachine, financingMachine, signingMachine, journeyMachine, notificationMachine, planMachine, processMachine, proposalMachine, visitMachine };
+export { authMachine, billMachine, checkoutMachine, consumerMachine, documentMachine, financingMachine, signingMachine, journeyMachine, notificationMachine, planMachine, processMachine, projectStatusMachine, proposalMachine, visitMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -124,6 +125,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     purpose: "The payment and contract screen of a buyer: cash (contract data, purchase contract and power of attorney signed in the frame, the invoice opened in a new tab and 'Já paguei', then 'Pagamento confirmado, mas...' and the homologation document) or financing (the status card NOT_REQUESTED, IN_EVALUATION, DENIED, and once APPROVED the contract data, the signatures and the three documents); 'Voltar' to the final proposal until the purchase contract is signed; with every condition met, step_supply and 'Tudo pronto!'.",
     screens: ['payment'],
     source: 'machines/financing/financingMachine.ts',
+  },
+  {
+    name: 'project',
+    machine: projectStatusMachine,
+    purpose: "The project-status screen: loads the customer's customer-success case (opened when there is none) with the project's seven-step status, the distributor's request and its deadline, and the 'Mural de Status'; 'Houve erro na verificação de acompanhamento do processo' with a retry; while staff keep the upload open, a file checked as chosen is sent ('Arquivo enviado com sucesso!' / 'Não foi possível enviar o arquivo'); 'Preciso de atendimento' opens the FAQ dialog (GET /faq) with the team on WhatsApp.",
+    screens: ['projectStatus'],
+    source: 'machines/project/projectStatusMachine.ts',
   },
   {
     name: 'visit',

@@ -44,7 +44,15 @@ export type ProcessEvent =
   | { type: 'purchase.contractSigned' }
   | SupplyRequest
   | { type: 'supply.delivered' }
-  | { type: 'installation.completed' };
+  | { type: 'installation.completed' }
+  /** staff move the project through its seven statuses (spec §4 "Project status order"; states/project.ts) */
+  | { type: 'project.started' }
+  | { type: 'project.submittedToDealership' }
+  | { type: 'project.approvedByDealership' }
+  | { type: 'equipment.dispatched' }
+  | { type: 'equipment.delivered' }
+  | { type: 'inspection.approved' }
+  | { type: 'system.connected' };
 
 /** Which step a state stands for and that step's status while the customer is in it. */
 export interface StepMeta { step: StepType; status: StepStatus }

@@ -28,7 +28,9 @@ import { signingPageRoutes } from './signing-page/routes';
 import { paymentAdmin, paymentRoutes } from './payment/routes';
 import { processAdmin } from './process/admin';
 import { processRoutes } from './process/routes';
+import { projectAdmin } from './project/admin';
 import { projectRoutes } from './project/routes';
+import { faqRoutes } from './faq/routes';
 import { proposalAdmin } from './proposal/admin';
 import { proposalRoutes } from './proposal/routes';
 import { staffAdmin } from './staff/admin';
@@ -46,7 +48,7 @@ import { serveWeb, spaFallback } from './http/static';
  */
 const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
   authRoutes, customerRoutes, customerAdmin, processRoutes, processAdmin, coverageRoutes, coverageAdmin, billRoutes, billAdmin,
-  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, contractRoutes, contractAdmin, paymentRoutes, paymentAdmin, projectRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
+  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, contractRoutes, contractAdmin, paymentRoutes, paymentAdmin, projectRoutes, projectAdmin, faqRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
 ];
 
 /**

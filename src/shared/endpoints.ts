@@ -5,6 +5,7 @@ import { billEndpoints } from './bill/endpoints';
 import { checkoutEndpoints } from './checkout/endpoints';
 import { contractEndpoints } from './contract/endpoints';
 import { documentEndpoints } from './document/endpoints';
+import { faqEndpoints } from './faq/endpoints';
 import { coverageEndpoints } from './coverage/endpoints';
 import { customerEndpoints } from './customer/endpoints';
 import { devEndpoints } from './dev/endpoints';
@@ -32,7 +33,7 @@ export const apiDocument = endpoint({
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...authEndpoints, ...customerEndpoints, ...processEndpoints, ...coverageEndpoints, ...billEndpoints, ...notificationEndpoints,
-  ...planEndpoints, ...checkoutEndpoints, ...documentEndpoints, ...contractEndpoints, ...paymentEndpoints, ...projectEndpoints, ...proposalEndpoints, ...visitEndpoints, ...staffEndpoints, ...devEndpoints, apiDocument,
+  ...planEndpoints, ...checkoutEndpoints, ...documentEndpoints, ...contractEndpoints, ...paymentEndpoints, ...projectEndpoints, ...faqEndpoints, ...proposalEndpoints, ...visitEndpoints, ...staffEndpoints, ...devEndpoints, apiDocument,
 ];
 
 /** The calls a server serves: the development ones only outside production. */

@@ -9,6 +9,7 @@ import { notificationMessages } from './messages/notification';
 import { planMessages } from './messages/plan';
 import { paymentMessages } from './messages/payment';
 import { proposalMessages } from './messages/proposal';
+import { projectMessages } from './messages/project';
 import { visitMessages } from './messages/visit';
 
 /**
@@ -30,6 +31,7 @@ export const messages = {
   ...documentMessages,
   ...contractMessages,
   ...paymentMessages,
+  ...projectMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -6,6 +6,7 @@ import { call, signUpNewCustomer } from '../support/flows';
 import { processDriver, type ServerCustomer } from './serverProcess';
 import { formatEvent, formatFailure, generatePaths, stateText, type TestPath } from './engine';
 import { processPaths } from './process.paths';
+import { maySupply, type SupplyFacts } from '../../src/shared/payment/rules';
 
 /**
  * The process machine's shortest paths driven through the API: a customer signed up through the
@@ -32,6 +33,13 @@ const processOf = (c: Customer) => driver.processOf(c);
 function notDrivable(path: TestPath): string | null {
   if (path.input.sample === 'lendingCustomer') {
     return 'the server starts every process as a subscription one; lending is reached by proposal.finalApproved (the other paths)';
+  }
+  // the move to SUPPLY is decided on facts the server reads: a path can only bring the facts of the
+  // payment type it chose, and a refused move (one condition short) is walked in test/server/payment/supply.test.ts
+  const chosen = path.steps.find((s) => s.event.type === 'proposal.finalApproved')?.event as { paymentType?: string } | undefined;
+  const supply = path.steps.find((s) => s.event.type === 'supply.requested')?.event as { facts?: SupplyFacts } | undefined;
+  if (supply?.facts && (!maySupply(supply.facts) || supply.facts.paymentType !== chosen?.paymentType)) {
+    return `the server reads its own facts: a ${chosen?.paymentType ?? 'customer'} path cannot bring these (covered by test/server/payment/supply.test.ts)`;
   }
   return null;
 }

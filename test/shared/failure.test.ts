@@ -13,6 +13,7 @@ import { checkoutMessages } from '../../src/shared/messages/checkout';
 import { documentMessages } from '../../src/shared/messages/document';
 import { contractMessages } from '../../src/shared/messages/contract';
 import { paymentMessages } from '../../src/shared/messages/payment';
+import { projectMessages } from '../../src/shared/messages/project';
 import { visitMessages } from '../../src/shared/messages/visit';
 
 /** An error as the browser's API client throws it: HTTP status and the parsed `{code, message, ...}` body. */
@@ -54,7 +55,7 @@ describe('failureOf: a failed call as the key a machine keeps', () => {
 });
 
 describe('the catalogue', () => {
-  const domains = [commonMessages, authMessages, customerMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages, documentMessages, contractMessages, paymentMessages];
+  const domains = [commonMessages, authMessages, customerMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages, documentMessages, contractMessages, paymentMessages, projectMessages];
 
   it('is the union of its domain files, each key written once', () => {
     const keys = domains.flatMap((d) => Object.keys(d));

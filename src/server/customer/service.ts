@@ -129,7 +129,7 @@ const profileRow = preparedPerDb((db) => db.select({
     where ${col(clientPlans.customerId)} = ${col(customers.id)})`,
   contracts: sql<{ id: string; type: string; name: string; is_client_signed: boolean }[] | null>`(select json_agg(json_build_object('id', ${col(contracts.id)}, 'type', ${col(contracts.type)}, 'name', ${col(contracts.name)}, 'is_client_signed', ${col(contracts.signedAt)} is not null) order by ${col(contracts.type)})
     from ${contracts} where ${col(contracts.customerId)} = ${col(customers.id)})`,
-  success: sql<Newest>`(select json_build_array(${col(customerSuccessCases.id)}, ${col(customerSuccessCases.status)}) from ${customerSuccessCases}
+  success: sql<[number, string, boolean] | null>`(select json_build_array(${col(customerSuccessCases.id)}, ${col(customerSuccessCases.status)}, ${col(customerSuccessCases.uploadAvailable)}) from ${customerSuccessCases}
     where ${col(customerSuccessCases.customerId)} = ${col(customers.id)})`,
 }).from(customers).where(eq(customers.id, sql.placeholder('id'))).prepare('customer_profile'));
 
@@ -165,7 +165,7 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
     contracts: c.contracts ?? [],
     // a process stored before its steps were (null) has them derived once and kept
     steps: c.steps ?? await customerSteps(db, c.id, null),
-    customer_success: c.success ? { id: c.success[0], status: c.success[1], upload_available: false } : null,
+    customer_success: c.success ? { id: c.success[0], status: c.success[1], upload_available: c.success[2] } : null,
   };
 }
 

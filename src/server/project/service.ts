@@ -1,21 +1,258 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { PROJECT_STATUS_EVENTS, projectStatusOf } from '#machines/process/states/project';
+import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
 import { ErrorCode } from '#shared/errors';
-import type { AppDeps } from '../config';
-import type { Db } from '../platform/db/index';
-import { customerSuccessCases } from '../platform/db/schema';
+import { fill } from '#shared/messages';
+import type {
+  CustomerSuccessCase, DealershipView, FilingInput, ProjectFile, ProjectMessage, ProjectStatusChange, StaffProjectView, UploadAnswer,
+} from '#shared/project/payloads';
+import {
+  brazilDay, filingProgress, isProjectConnected, isWithDistributor, nextProjectStatus, projectStepIndex, type ProjectStatus,
+} from '#shared/project/rules';
+import type { AppDeps, Clock } from '../config';
+import type { Db, Tx } from '../platform/db/index';
+import { customers, customerSuccessCases, projectFiles, projectFilings, projectMessages, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
+import type { StagedUpload } from '../http/multipart';
+import { newStorageKey } from '../providers/storage/index';
+import { reserveUploadQuota } from '../bill/uploads';
+import { notify } from '../notification/service';
+import { byStaff, loadProcess, moveProcessIn } from '../process/host';
+import { audit } from '../staff/service';
 
-/** The customer-success case that follows a customer's project (spec §3, §7). */
-/** One open follow-up per customer: asking again returns the same case. Only for oneself. */
-export async function openCustomerSuccess(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number, clientId: number) {
-  if (clientId !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
-  await deps.db.insert(customerSuccessCases).values({ customerId, createdAt: deps.clock.now() }).onConflictDoNothing();
-  const [row] = await deps.db.select().from(customerSuccessCases).where(eq(customerSuccessCases.customerId, customerId));
+/**
+ * The customer's project follow-up: the customer-success case (spec §3, §7) with the project's
+ * status (the process's, machines/process/states/project.ts), the staff's mural, the request filed
+ * with the distributor and the files staff asked for. Every customer read is scoped by the
+ * session's customer: another customer's case id is simply not found.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type CaseRow = typeof customerSuccessCases.$inferSelect;
+type FilingRow = typeof projectFilings.$inferSelect;
+
+/** The customer's case, opened if there is none yet (one per customer). */
+async function ensureCase(db: Db | Tx, clock: Clock, customerId: number): Promise<CaseRow> {
+  await db.insert(customerSuccessCases).values({ customerId, createdAt: clock.now() }).onConflictDoNothing();
+  const [row] = await db.select().from(customerSuccessCases).where(eq(customerSuccessCases.customerId, customerId));
   if (!row) throw new Error('customer success case missing');
-  return { id: row.id, client_id: customerId, status: row.status, messages: [] as { id: number; message: string }[] };
+  return row;
 }
 
-export async function customerSuccessOf(db: Db, customerId: number) {
+/** The customer's own case by id; another customer's case is not found. */
+async function ownCase(db: Db | Tx, customerId: number, caseId: number): Promise<CaseRow> {
+  const [row] = await db.select().from(customerSuccessCases)
+    .where(and(eq(customerSuccessCases.id, caseId), eq(customerSuccessCases.customerId, customerId)));
+  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  return row;
+}
+
+async function projectStatusOfCustomer(db: Db | Tx, customerId: number): Promise<ProjectStatus | null> {
+  const p = await loadProcess(db, customerId);
+  return p ? projectStatusOf(p.snapshot) : null;
+}
+
+/**
+ * The request with the distributor, from PROJECT_SUBMITTED_TO_DEALERSHIP on: the one of the stage the
+ * project is at, else the latest stage's (its protocol and day, no deadline for this stage). Days on
+ * the server's clock, in Brazil's official time.
+ */
+export function dealershipOf(filings: FilingRow[], status: ProjectStatus | null, now: Date): DealershipView | null {
+  if (!isWithDistributor(status) || filings.length === 0) return null;
+  const latest = [...filings].sort((a, b) => projectStepIndex(b.stage) - projectStepIndex(a.stage))[0]!;
+  const current = latest.stage === status;
+  const today = brazilDay(now);
+  const progress = filingProgress(
+    { filed_on: latest.filedOn, deadline_days: latest.deadlineDays ?? 0, deadline_unit: latest.deadlineUnit }, today,
+    current && latest.deadlineDays !== null && !isProjectConnected(status),
+  );
+  const timed = current && latest.deadlineDays !== null;
+  return {
+    stage: latest.stage, current, protocol: latest.protocol, distributor: latest.distributor, filed_on: latest.filedOn,
+    deadline_days: timed ? latest.deadlineDays : null, deadline_unit: timed ? latest.deadlineUnit : null,
+    due_on: timed ? progress.due_on : null, days_elapsed: progress.days_elapsed, overdue: timed && progress.overdue,
+  };
+}
+
+const fileView = (f: { id: number; name: string; createdAt: Date }): ProjectFile => ({ id: f.id, name: f.name, created_at: f.createdAt.toISOString() });
+
+/** The case as the project-status screen reads it. */
+async function caseView(db: Db | Tx, clock: Clock, row: CaseRow): Promise<CustomerSuccessCase> {
+  const [status, messages, filings, files] = await Promise.all([
+    projectStatusOfCustomer(db, row.customerId),
+    db.select().from(projectMessages).where(eq(projectMessages.caseId, row.id)).orderBy(desc(projectMessages.id)).limit(200),
+    db.select().from(projectFilings).where(eq(projectFilings.customerId, row.customerId)),
+    db.select({ id: projectFiles.id, name: uploads.originalName, createdAt: projectFiles.createdAt }).from(projectFiles)
+      .innerJoin(uploads, eq(uploads.id, projectFiles.uploadId)).where(eq(projectFiles.caseId, row.id)).orderBy(desc(projectFiles.id)),
+  ]);
+  return {
+    id: row.id, client_id: row.customerId, status: row.status, upload_available: row.uploadAvailable, project_status: status,
+    messages: messages.map((m): ProjectMessage => ({ id: m.id, message: m.message, created_at: m.createdAt.toISOString() })),
+    dealership: dealershipOf(filings, status, clock.now()),
+    files: files.map(fileView),
+  };
+}
+
+/** POST portal/customers_success/create: one case per customer, asking again returns it. Only for oneself. */
+export async function openCustomerSuccess(deps: Deps, customerId: number, clientId: number): Promise<CustomerSuccessCase> {
+  if (clientId !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  return caseView(deps.db, deps.clock, await ensureCase(deps.db, deps.clock, customerId));
+}
+
+/** GET /portal/customers_success/{id}/get_messages */
+export async function customerCase(deps: Deps, customerId: number, caseId: number): Promise<CustomerSuccessCase> {
+  return caseView(deps.db, deps.clock, await ownCase(deps.db, customerId, caseId));
+}
+
+/** The customer's own case whose upload staff opened (404 for another's case, 409 while closed). */
+export async function requireOpenUpload(db: Db | Tx, customerId: number, caseId: number): Promise<CaseRow> {
+  const row = await ownCase(db, customerId, caseId);
+  if (!row.uploadAvailable) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+  return row;
+}
+
+/**
+ * POST portal/customers_success/{id}/upload: the file staff asked for, while they keep the upload
+ * open. Received by the shared pipeline (streamed 10 MB cap, type by content), then counted against
+ * the customer's quota and stored in one transaction; any refusal leaves nothing behind.
+ */
+export async function sendProjectFile(deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>, customerId: number, caseId: number, file: StagedUpload): Promise<UploadAnswer> {
+  const { db, clock, storage } = deps;
+  let moved: string | null = null;
+  try {
+    const row = await requireOpenUpload(db, customerId, caseId);
+    const stored = await db.transaction(async (tx) => {
+      await reserveUploadQuota(tx, customerId, 'project', file.size);
+      const key = newStorageKey();
+      const [u] = await tx.insert(uploads).values({
+        customerId, purpose: 'project', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
+      }).returning({ id: uploads.id });
+      const [f] = await tx.insert(projectFiles).values({ caseId, uploadId: u!.id, createdAt: clock.now() }).returning();
+      // moved into place last: a failure before it leaves only the staging file, removed below
+      await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
+      moved = key;
+      return f!;
+    });
+    return { file: fileView({ id: stored.id, name: file.originalName, createdAt: stored.createdAt }), case: await caseView(db, clock, row) };
+  } catch (e) {
+    await file.discard();
+    if (moved) await storage.remove(moved).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** A file sent through the project-status screen: to its owner (their case) or to staff (the customer's id alone). */
+export async function projectFile(deps: Pick<AppDeps, 'db' | 'storage'>, who: { customerId: number; caseId?: number }, fileId: number) {
+  const [row] = await deps.db.select({ key: uploads.storageKey, kind: uploads.kind }).from(projectFiles)
+    .innerJoin(customerSuccessCases, eq(customerSuccessCases.id, projectFiles.caseId))
+    .innerJoin(uploads, eq(uploads.id, projectFiles.uploadId))
+    .where(and(
+      eq(projectFiles.id, fileId), eq(customerSuccessCases.customerId, who.customerId),
+      ...(who.caseId === undefined ? [] : [eq(customerSuccessCases.id, who.caseId)]),
+    ));
+  if (!row) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  return { bytes: await deps.storage.read(row.key), kind: row.kind, name: UPLOAD_DOWNLOAD_NAME.project };
+}
+
+// ---- staff --------------------------------------------------------------------------------------
+
+async function requireCustomer(db: Db | Tx, customerId: number): Promise<void> {
+  const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
+}
+
+const filingRecord = (f: FilingRow) => ({
+  stage: f.stage, protocol: f.protocol, distributor: f.distributor, filed_on: f.filedOn, deadline_days: f.deadlineDays,
+  deadline_unit: f.deadlineUnit, recorded_at: f.recordedAt.toISOString(),
+});
+
+/** GET admin/customers/{id}/project */
+export async function staffProjectView(db: Db | Tx, clock: Clock, customerId: number): Promise<StaffProjectView> {
+  await requireCustomer(db, customerId);
   const [row] = await db.select().from(customerSuccessCases).where(eq(customerSuccessCases.customerId, customerId));
-  return row ? { id: row.id, status: row.status, upload_available: false } : null;
+  const p = await loadProcess(db, customerId);
+  const filings = await db.select().from(projectFilings).where(eq(projectFilings.customerId, customerId));
+  return {
+    case: row ? await caseView(db, clock, row) : null,
+    project_status: p ? projectStatusOf(p.snapshot) : null,
+    version: p?.version ?? 0,
+    filings: filings.sort((a, b) => projectStepIndex(a.stage) - projectStepIndex(b.stage)).map(filingRecord),
+  };
+}
+
+async function recordFiling(tx: Tx, clock: Clock, staffId: number, customerId: number, stage: ProjectStatus, filing: FilingInput): Promise<void> {
+  const values = {
+    protocol: filing.protocol, distributor: filing.distributor ?? null, filedOn: filing.filed_on, deadlineDays: filing.deadline_days ?? null,
+    deadlineUnit: filing.deadline_unit, recordedBy: staffId, recordedAt: clock.now(),
+  };
+  await tx.insert(projectFilings).values({ customerId, stage, ...values })
+    .onConflictDoUpdate({ target: [projectFilings.customerId, projectFilings.stage], set: values });
+}
+
+/**
+ * PUT admin/customers/{id}/project/status: the next status, one step at a time (the first one from
+ * INSTALATION), moved on the customer's process with its notice and audit line in one transaction;
+ * the current status again only corrects its filing. A filing needs a stage with the distributor.
+ */
+export async function changeProjectStatus(deps: Deps, staffId: number, customerId: number, change: ProjectStatusChange): Promise<StaffProjectView> {
+  const { db, clock } = deps;
+  await requireCustomer(db, customerId);
+  if (change.filing && !isWithDistributor(change.status)) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'filing' });
+  return db.transaction(async (tx) => {
+    const p = await loadProcess(tx, customerId, true);
+    if (!p) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    const current = projectStatusOf(p.snapshot);
+    const [before] = await tx.select().from(projectFilings)
+      .where(and(eq(projectFilings.customerId, customerId), eq(projectFilings.stage, change.status)));
+    await ensureCase(tx, clock, customerId);
+    if (change.status === current) {
+      if (!change.filing) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+      if (change.version !== undefined && change.version !== p.version) throw new ApiError(409, ErrorCode.PROCESS_STALE, { version: p.version });
+      await recordFiling(tx, clock, staffId, customerId, change.status, change.filing);
+      await audit(tx, clock, {
+        staffId, action: 'project:filing', customerId,
+        before: { project_status: current, filing: before ? filingRecord(before) : null }, after: { project_status: current, filing: change.filing },
+      });
+      return staffProjectView(tx, clock, customerId);
+    }
+    // one step at a time: the machine refuses any other (409), and a stale version too
+    if (change.status !== nextProjectStatus(current)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    if (change.filing) await recordFiling(tx, clock, staffId, customerId, change.status, change.filing);
+    await moveProcessIn(tx, clock, customerId, { type: PROJECT_STATUS_EVENTS[change.status] }, {
+      by: byStaff(staffId), expectedVersion: change.version,
+      audit: {
+        action: 'project:status',
+        subject: { before: { project_status: current, filing: before ? filingRecord(before) : null }, after: { project_status: change.status, filing: change.filing ?? null } },
+      },
+    });
+    return staffProjectView(tx, clock, customerId);
+  });
+}
+
+/** POST admin/customers/{id}/project/messages: on the mural, told in the bell, audited, in one transaction. */
+export async function postProjectMessage(deps: Deps, staffId: number, customerId: number, message: string): Promise<ProjectMessage> {
+  const { db, clock } = deps;
+  await requireCustomer(db, customerId);
+  return db.transaction(async (tx) => {
+    const row = await ensureCase(tx, clock, customerId);
+    const [m] = await tx.insert(projectMessages).values({ caseId: row.id, message, staffId, createdAt: clock.now() }).returning();
+    await notify(tx, clock, customerId, fill('notification.project.message', {}));
+    await audit(tx, clock, { staffId, action: 'project:message', customerId, before: null, after: { message_id: m!.id, message } });
+    return { id: m!.id, message: m!.message, created_at: m!.createdAt.toISOString() };
+  });
+}
+
+/** PUT admin/customers/{id}/project/upload: opening it tells the customer; audited. */
+export async function switchProjectUpload(deps: Deps, staffId: number, customerId: number, available: boolean): Promise<StaffProjectView> {
+  const { db, clock } = deps;
+  await requireCustomer(db, customerId);
+  return db.transaction(async (tx) => {
+    const row = await ensureCase(tx, clock, customerId);
+    if (row.uploadAvailable !== available) {
+      await tx.update(customerSuccessCases).set({ uploadAvailable: available }).where(eq(customerSuccessCases.id, row.id));
+      if (available) await notify(tx, clock, customerId, fill('notification.project.upload', {}));
+      await audit(tx, clock, { staffId, action: 'project:upload', customerId, before: { upload_available: row.uploadAvailable }, after: { upload_available: available } });
+    }
+    return staffProjectView(tx, clock, customerId);
+  });
 }

@@ -10,6 +10,7 @@ import { STAFF_EVENTS } from '#shared/process/payloads';
 import { VISIT_COMMANDS, visitCommand } from '../visit/cli';
 import { DOCUMENT_COMMANDS, documentCommand } from '../document/cli';
 import { CONTRACT_COMMANDS, contractCommand } from '../contract/cli';
+import { PROJECT_COMMANDS, projectCommand } from '../project/cli';
 import { PAYMENT_COMMANDS, paymentCommand } from '../payment/cli';
 import * as v from 'valibot';
 import { FinalProposalRequest } from '#shared/proposal/payloads';
@@ -34,6 +35,8 @@ import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from '..
  * An individual's employer partnership, confirmed or withdrawn (the bill page then asks for the employee badge):
  *   npm run staff -- partnership <phone> on|off --as <staff e-mail>
  * The booking's documents (see ../document/cli.ts): `documents <phone>`, `document <phone> <id> approve|deny --reason ".." --as <e-mail>`.
+ * The project follow-up (see ../project/cli.ts): `project <phone>`, `project-status <phone> <STATUS> --as <e-mail> [--protocol ..]`,
+ * `project-message <phone> ".." --as <e-mail>`, `project-upload <phone> on|off --as <e-mail>`.
  * On the embedded database (no DATABASE_URL) a command refuses to run while the server holds
  * DATA_DIR (its lock file names it): stop the server first, or use PostgreSQL for both.
  */
@@ -41,7 +44,8 @@ const usage = 'usage: npm run staff -- create-staff --name <name> --email <email
   + ' | steps <phone> | event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]'
   + ' | publish-proposal <phone> --as <staff e-mail> [--power-kwp N] [--price N] [--module-brand B] [--module-warranty N]'
   + ' [--inverter-brand B] [--inverter-warranty N] [--structure-type T] [--structure-warranty N]'
-  + ' | partnership <phone> on|off --as <staff e-mail> | documents <phone> | contracts <phone> | verify-signature <file.pdf>';
+  + ' | partnership <phone> on|off --as <staff e-mail> | documents <phone> | contracts <phone> | verify-signature <file.pdf>'
+  + ' | project <phone> | project-status <phone> <STATUS> --as <e-mail> | project-message <phone> <text> --as <e-mail> | project-upload <phone> on|off --as <e-mail>';
 
 /** The FINAL proposal's options as the admin endpoint takes them (numbers parsed, the same schema checks them). */
 function finalProposalOptions(argv: string[]): v.SafeParseResult<typeof FinalProposalRequest> {
@@ -127,6 +131,7 @@ async function command(argv: string[]): Promise<number> {
   if ((VISIT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return visitCommand(argv);
   if ((DOCUMENT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return documentCommand(argv);
   if ((CONTRACT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return contractCommand(argv);
+  if ((PROJECT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return projectCommand(argv);
   if ((PAYMENT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return paymentCommand(argv);
   const [command, phone, eventType, ...rest] = argv;
   if (!command || !phone || (command === 'event' && !eventType)) {

@@ -38,9 +38,9 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const UPLOAD_QUOTA = { files: 20, bytes: 100 * 1024 * 1024 } as const;
 
 /** Why a file was sent; the name downloads of it get (`fatura.pdf`, `cracha.png`). */
-export const UPLOAD_PURPOSES = ['bill', 'employee_card', 'document'] as const;
+export const UPLOAD_PURPOSES = ['bill', 'employee_card', 'document', 'project'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-export const UPLOAD_DOWNLOAD_NAME: Readonly<Record<UploadPurpose, string>> = { bill: 'fatura', employee_card: 'cracha', document: 'documento' };
+export const UPLOAD_DOWNLOAD_NAME: Readonly<Record<UploadPurpose, string>> = { bill: 'fatura', employee_card: 'cracha', document: 'documento', project: 'arquivo-do-projeto' };
 
 /**
  * The name a download is given by the server: `base` without any extension it had, plus the

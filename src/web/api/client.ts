@@ -3,6 +3,7 @@ import { billCalls } from './bill';
 import { checkoutCalls } from './checkout';
 import { contractCalls } from './contract';
 import { documentCalls } from './document';
+import { faqCalls } from './faq';
 import { coverageCalls } from './coverage';
 import { customerCalls } from './customer';
 import { notificationCalls } from './notification';
@@ -28,7 +29,7 @@ export function createApi(options: ApiClientOptions = {}) {
   const customer = customerCalls(t);
   return {
     ...authCalls(t), ...customer, ...processCalls(t), ...coverageCalls(t), ...billCalls(t), ...notificationCalls(t),
-    ...planCalls(t), ...checkoutCalls(t), ...documentCalls(t), ...contractCalls(t), ...paymentCalls(t), ...projectCalls(t), ...proposalCalls(t), ...visitCalls(t),
+    ...planCalls(t), ...checkoutCalls(t), ...documentCalls(t), ...contractCalls(t), ...paymentCalls(t), ...projectCalls(t), ...faqCalls(t), ...proposalCalls(t), ...visitCalls(t),
     /** resolves once every call made with the session has its answer */
     idle: () => t.idle(),
     /** POST /portal/customers, with the marketing-attribution cookie's content when there is one (spec §3) */

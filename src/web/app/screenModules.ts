@@ -30,7 +30,7 @@ export const PRIVATE_SCREEN_MODULES = {
   proposalFinal: 'src/web/features/proposal/ProposalScreen.tsx',
   payment: 'src/web/features/payment/PaymentScreen.tsx',
   planSignature: 'src/web/features/plan/PlanScreen.tsx',
-  projectStatus: 'src/web/features/placeholder/PlaceholderScreen.tsx',
+  projectStatus: 'src/web/features/project/ProjectStatusScreen.tsx',
   customersSignature: 'src/web/features/contract/ContractScreen.tsx',
   bookingPayment: 'src/web/features/checkout/CheckoutScreen.tsx',
 } as const satisfies Record<PrivateScreenKey, `src/web/features/${string}Screen.tsx`>;

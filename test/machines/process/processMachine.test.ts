@@ -70,7 +70,14 @@ describe('process machine', () => {
     expect(stepsFromSnapshot(snap, 1).map((s) => `${s.type}:${s.status}`)).toEqual([
       'SIMULATION:APPROVED', 'BILL:APPROVED', 'PROPOSAL_INITIAL:APPROVED', 'TECHNICAL_VISIT:APPROVED', 'PROPOSAL_FINAL:APPROVED', 'CONTRACT:NOT_DONE',
     ]);
-    const done = run([...toVisit, { type: 'proposal.finalApproved', paymentType: 'CASH_PURCHASE' }, { type: 'contract.signed' }, { type: 'supply.delivered' }, { type: 'installation.completed' }]);
+    const ready = {
+      paymentType: 'CASH_PURCHASE' as const, purchaseContractSigned: true, invoicePaid: true, documentSent: true, proofOfAddressSent: false,
+      proofOfIncomeSent: false, financingStatus: null,
+    };
+    const paying = [...toVisit, { type: 'proposal.finalApproved', paymentType: 'CASH_PURCHASE' }, { type: 'purchase.contractSigned' }] as ProcessEvent[];
+    // one condition short (the invoice not paid): the buyer stays at CONTRACT
+    expect(run([...paying, { type: 'supply.requested', facts: { ...ready, invoicePaid: false } }]).matches({ lending: { contract: 'paying' } })).toBe(true);
+    const done = run([...paying, { type: 'supply.requested', facts: ready }, { type: 'supply.delivered' }, { type: 'installation.completed' }]);
     expect(stepsFromSnapshot(done, 1).map((s) => s.type)).toEqual([...LENDING_ORDER]);
   });
 

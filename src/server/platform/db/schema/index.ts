@@ -18,4 +18,5 @@ export * from './visit';
 export * from './checkout';
 export * from './document';
 export * from './contract';
+export * from './project';
 export * from './payment';

@@ -14,14 +14,6 @@ export const planSimulations = pgTable('plan_simulations', {
   createdAt: at('created_at').notNull(),
 }, (t) => [index('plan_simulations_customer_idx').on(t.customerId, t.id)]);
 
-/** A customer-success follow-up (one open case per customer), e.g. when the simulation is not approved. */
-export const customerSuccessCases = pgTable('customer_success_cases', {
-  id: serial('id').primaryKey(),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['OPEN', 'CLOSED'] }).notNull().default('OPEN'),
-  createdAt: at('created_at').notNull(),
-}, (t) => [uniqueIndex('customer_success_customer_key').on(t.customerId)]);
-
 /**
  * The plan the customer chose on the plans screen (the spec's client plan): one per customer, with
  * the figures shown at the moment of the choice, which the contract and the checkout use.

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/theme.css';
 
 export const searchLabel = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, color: vars.color.text });
@@ -52,3 +52,9 @@ export const answer = style({
   lineHeight: vars.lineHeight.body,
   color: vars.color.text,
 });
+
+/** The answer's HTML: paragraphs and lists spaced like the page's text, links in the brand's colour. */
+export const answerBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+globalStyle(`${answerBody} p, ${answerBody} ul, ${answerBody} ol`, { margin: 0 });
+globalStyle(`${answerBody} ul, ${answerBody} ol`, { paddingLeft: vars.space.xl });
+globalStyle(`${answerBody} a`, { color: vars.color.brand, fontWeight: vars.fontWeight.semibold });

@@ -1,0 +1,11 @@
+import { faq } from '#shared/faq/endpoints';
+import type { FaqEntry } from '#shared/faq/rules';
+import type { Transport } from './transport';
+
+/** The FAQ (spec §7 GET /faq): public; its answers are HTML, sanitised before they are shown. */
+export const faqCalls = (t: Transport) => ({
+  /** GET /faq */
+  async getFaq(): Promise<FaqEntry[]> {
+    return (await t.call(faq, {})).data.data;
+  },
+});

@@ -1,0 +1,24 @@
+import { projectStatusMachine } from '#machines/project/projectStatusMachine';
+import type { Api } from '../../api/client';
+import { useApiLoader } from '../../journey/JourneyContext';
+import { useMenuReload } from '../../journey/useMenuReload';
+import { usePageMachine } from '../../journey/usePageMachine';
+import { projectActors } from './actors';
+import { ProjectStatusPage } from './ProjectStatusPage';
+
+export interface ProjectStatusFlowProps {
+  getApi: () => Promise<Api>;
+  /** the side navigation reloads the customer's steps (the case was opened here) */
+  onMenuChanged?: () => void;
+}
+
+/** The project-status machine with its API calls and toasts, rendering the project-status page. */
+export function ProjectStatusFlow({ getApi, onMenuChanged }: ProjectStatusFlowProps) {
+  const [state, send] = usePageMachine(projectStatusMachine, projectActors(getApi), { onMenuChanged });
+  return <ProjectStatusPage state={state} send={send} />;
+}
+
+/** /project-status inside the signed-in shell. */
+export default function ProjectStatusScreen() {
+  return <ProjectStatusFlow getApi={useApiLoader()} onMenuChanged={useMenuReload()} />;
+}

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { projectPaths } from './project.paths';
+
+describePaths(projectPaths);
