@@ -171,8 +171,7 @@ describe('the project status in the browser', () => {
       if (i < 2) continue;
       await staff(`/customers/${customer.id}/project/status`, { method: 'PUT', body: { status } });
       await staff(`/customers/${customer.id}/project/messages`, { method: 'POST', body: { message: `Atualização: ${m[`project.status.${status}`]}.` } });
-      // the customer reads the bell as the notices come (ten or more unread show the badge '9+', whose
-      // text axe finds missing from the bell's name "Notificações, N não lidas": reported to the bell's owners)
+      // the customer reads the bell as the notices come
       await readTheBell(customer, told);
       await reloadAt(page, i);
       await page.getByText(`Atualização: ${m[`project.status.${status}`]}.`).waitFor();

@@ -13,6 +13,7 @@ export function unreadCount(list: readonly Pick<BellNotification, 'status'>[]): 
 /** The bell's name for a screen reader: 'Notificações, 3 não lidas' (the badge's number is hidden from it). */
 export function bellLabel(unread: number): string {
   if (unread === 0) return 'Notificações, nenhuma não lida';
+  if (unread > 9) return `Notificações, ${badgeText(unread)} não lidas (${unread})`; // the badge's '9+' is in the name too (WCAG 2.5.3)
   return unread === 1 ? 'Notificações, 1 não lida' : `Notificações, ${unread} não lidas`;
 }
 

@@ -108,6 +108,9 @@ describe('bell texts', () => {
     expect(bellLabel(0)).toBe('Notificações, nenhuma não lida');
     expect(bellLabel(1)).toBe('Notificações, 1 não lida');
     expect(bellLabel(3)).toBe('Notificações, 3 não lidas');
+    // past nine the badge shows '9+', and what is seen is in the name
+    expect(bellLabel(12)).toBe('Notificações, 9+ não lidas (12)');
+    expect(bellLabel(12)).toContain(badgeText(12));
     expect(badgeText(4)).toBe('4');
     expect(badgeText(12)).toBe('9+');
   });
