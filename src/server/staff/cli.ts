@@ -45,7 +45,8 @@ const usage = 'usage: npm run staff -- create-staff --name <name> --email <email
   + ' | publish-proposal <phone> --as <staff e-mail> [--power-kwp N] [--price N] [--module-brand B] [--module-warranty N]'
   + ' [--inverter-brand B] [--inverter-warranty N] [--structure-type T] [--structure-warranty N]'
   + ' | partnership <phone> on|off --as <staff e-mail> | documents <phone> | contracts <phone> | verify-signature <file.pdf>'
-  + ' | project <phone> | project-status <phone> <STATUS> --as <e-mail> | project-message <phone> <text> --as <e-mail> | project-upload <phone> on|off --as <e-mail>';
+  + ' | project <phone> | project-status <phone> <STATUS> --as <e-mail> | project-message <phone> <text> --as <e-mail> | project-upload <phone> on|off --as <e-mail>'
+  + ' | payment <phone> | financing <phone> IN_EVALUATION|APPROVED|DENIED --as <e-mail> | invoice <phone> paid|cancel --as <e-mail>';
 
 /** The FINAL proposal's options as the admin endpoint takes them (numbers parsed, the same schema checks them). */
 function finalProposalOptions(argv: string[]): v.SafeParseResult<typeof FinalProposalRequest> {
