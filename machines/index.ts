@@ -10,6 +10,7 @@ import { journeyMachine } from './journey/journeyMachine';
 import { notificationMachine } from './notification/notificationMachine';
 import { planMachine } from './plan/planMachine';
 import { processMachine } from './process/processMachine';
+import { profileMachine } from './profile/profileMachine';
 import { projectStatusMachine } from './project/projectStatusMachine';
 import { signingMachine } from './signing/signingMachine';
 import { proposalMachine } from './proposal/proposalMachine';
@@ -20,7 +21,7 @@ import { visitMachine } from './visit/visitMachine';
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, billMachine, checkoutMachine, consumerMachine, documentMachine, financingMachine, signingMachine, journeyMachine, notificationMachine, planMachine, processMachine, projectStatusMachine, proposalMachine, visitMachine };
+export { authMachine, billMachine, checkoutMachine, consumerMachine, documentMachine, financingMachine, signingMachine, journeyMachine, notificationMachine, planMachine, processMachine, profileMachine, projectStatusMachine, proposalMachine, visitMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -132,6 +133,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     purpose: "The project-status screen: loads the customer's customer-success case (opened when there is none) with the project's seven-step status, the distributor's request and its deadline, and the 'Mural de Status'; 'Houve erro na verificação de acompanhamento do processo' with a retry; while staff keep the upload open, a file checked as chosen is sent ('Arquivo enviado com sucesso!' / 'Não foi possível enviar o arquivo'); 'Preciso de atendimento' opens the FAQ dialog (GET /faq) with the team on WhatsApp.",
     screens: ['projectStatus'],
     source: 'machines/project/projectStatusMachine.ts',
+  },
+  {
+    name: 'profile',
+    machine: profileMachine,
+    purpose: "'Meu perfil': loads the customer, their visit, plan or purchase, billing, documents and contracts; saves the personal data ('Perfil atualizado com sucesso'); replaces the card through the booking's tokenizer in a dialog that closes and reloads the card; a buyer signs the purchase contract then the power of attorney in the signing frame (or a dialog says why not now) and issues the cash invoice in a new tab; 'Baixar meus dados' downloads a copy of everything; 'Excluir minha conta' confirms with an SMS code, says what was kept and why, and logs out.",
+    screens: ['profile'],
+    source: 'machines/profile/profileMachine.ts',
   },
   {
     name: 'visit',

@@ -17,6 +17,7 @@ import { coverageAdmin } from './coverage/admin';
 import { coverageRoutes } from './coverage/routes';
 import { customerAdmin } from './customer/admin';
 import { customerRoutes } from './customer/routes';
+import { profileRoutes } from './profile/routes';
 import { devRoutes } from './dev/routes';
 import { notificationAdmin } from './notification/admin';
 import { notificationRoutes } from './notification/routes';
@@ -47,7 +48,7 @@ import { serveWeb, spaFallback } from './http/static';
  * with its own access check, so the order of this list means nothing.
  */
 const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
-  authRoutes, customerRoutes, customerAdmin, processRoutes, processAdmin, coverageRoutes, coverageAdmin, billRoutes, billAdmin,
+  authRoutes, customerRoutes, customerAdmin, profileRoutes, processRoutes, processAdmin, coverageRoutes, coverageAdmin, billRoutes, billAdmin,
   notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, contractRoutes, contractAdmin, paymentRoutes, paymentAdmin, projectRoutes, projectAdmin, faqRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
 ];
 

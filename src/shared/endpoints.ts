@@ -12,6 +12,7 @@ import { devEndpoints } from './dev/endpoints';
 import { notificationEndpoints } from './notification/endpoints';
 import { paymentEndpoints } from './payment/endpoints';
 import { planEndpoints } from './plan/endpoints';
+import { profileEndpoints } from './profile/endpoints';
 import { processEndpoints } from './process/endpoints';
 import { projectEndpoints } from './project/endpoints';
 import { proposalEndpoints } from './proposal/endpoints';
@@ -32,7 +33,7 @@ export const apiDocument = endpoint({
 });
 
 export const ENDPOINTS: readonly Endpoint[] = [
-  ...authEndpoints, ...customerEndpoints, ...processEndpoints, ...coverageEndpoints, ...billEndpoints, ...notificationEndpoints,
+  ...authEndpoints, ...customerEndpoints, ...profileEndpoints, ...processEndpoints, ...coverageEndpoints, ...billEndpoints, ...notificationEndpoints,
   ...planEndpoints, ...checkoutEndpoints, ...documentEndpoints, ...contractEndpoints, ...paymentEndpoints, ...projectEndpoints, ...faqEndpoints, ...proposalEndpoints, ...visitEndpoints, ...staffEndpoints, ...devEndpoints, apiDocument,
 ];
 

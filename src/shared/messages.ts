@@ -8,6 +8,7 @@ import { customerMessages } from './messages/customer';
 import { notificationMessages } from './messages/notification';
 import { planMessages } from './messages/plan';
 import { paymentMessages } from './messages/payment';
+import { profileMessages } from './messages/profile';
 import { proposalMessages } from './messages/proposal';
 import { projectMessages } from './messages/project';
 import { visitMessages } from './messages/visit';
@@ -22,6 +23,7 @@ export const messages = {
   ...commonMessages,
   ...authMessages,
   ...customerMessages,
+  ...profileMessages,
   ...billMessages,
   ...proposalMessages,
   ...visitMessages,

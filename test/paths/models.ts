@@ -7,6 +7,7 @@ import { financingPaths } from './financing.paths';
 import { consumerPaths } from './consumer.paths';
 import { signingPaths } from './signing.paths';
 import { processPaths } from './process.paths';
+import { profilePaths } from './profile.paths';
 import { projectPaths } from './project.paths';
 import { journeyPaths } from './journey.paths';
 import { notificationsPaths } from './notification.paths';
@@ -15,4 +16,4 @@ import { proposalPaths } from './proposal.paths';
 import { visitPaths } from './visit.paths';
 
 /** The path model of every machine in machines/index.ts, by registry name. */
-export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths, checkoutPaths, documentPaths, consumerPaths, signingPaths, financingPaths, projectPaths] as PathModel[];
+export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths, checkoutPaths, documentPaths, consumerPaths, signingPaths, financingPaths, projectPaths, profilePaths] as PathModel[];

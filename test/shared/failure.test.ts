@@ -7,6 +7,7 @@ import { billMessages } from '../../src/shared/messages/bill';
 import { commonMessages } from '../../src/shared/messages/common';
 import { customerMessages } from '../../src/shared/messages/customer';
 import { notificationMessages } from '../../src/shared/messages/notification';
+import { profileMessages } from '../../src/shared/messages/profile';
 import { proposalMessages } from '../../src/shared/messages/proposal';
 import { planMessages } from '../../src/shared/messages/plan';
 import { checkoutMessages } from '../../src/shared/messages/checkout';
@@ -55,7 +56,7 @@ describe('failureOf: a failed call as the key a machine keeps', () => {
 });
 
 describe('the catalogue', () => {
-  const domains = [commonMessages, authMessages, customerMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages, documentMessages, contractMessages, paymentMessages, projectMessages];
+  const domains = [commonMessages, authMessages, customerMessages, profileMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages, documentMessages, contractMessages, paymentMessages, projectMessages];
 
   it('is the union of its domain files, each key written once', () => {
     const keys = domains.flatMap((d) => Object.keys(d));

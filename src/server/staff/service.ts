@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../shared/errors';
 import type { Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { sessions, staff, staffAudit } from '../platform/db/schema';
+import { accountDeletions, sessions, staff, staffAudit } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { newToken, sha256 } from '../auth/crypto';
 
@@ -55,9 +55,15 @@ export async function audit(
 export async function auditTrail(db: Db, customerId?: number) {
   const rows = await db.select({ a: staffAudit, email: staff.email }).from(staffAudit).innerJoin(staff, eq(staff.id, staffAudit.staffId))
     .where(customerId === undefined ? undefined : eq(staffAudit.customerId, customerId)).orderBy(desc(staffAudit.id)).limit(200);
-  return rows.map(({ a, email }) => ({
-    id: a.id, staff_id: a.staffId, staff_email: email, action: a.action, customer_id: a.customerId, before: a.before, after: a.after, at: a.at.toISOString(),
+  const staffActions = rows.map(({ a, email }) => ({
+    id: a.id, staff_id: a.staffId as number | null, staff_email: email as string | null, action: a.action, customer_id: a.customerId, before: a.before, after: a.after, at: a.at.toISOString(),
   }));
+  // accounts their customers deleted (LGPD art. 18 VI): that it happened and what a legal duty kept, never who they were
+  const deletions = await db.select().from(accountDeletions)
+    .where(customerId === undefined ? undefined : eq(accountDeletions.customerId, customerId)).orderBy(desc(accountDeletions.id)).limit(200);
+  return [...staffActions, ...deletions.map((d) => ({
+    id: d.id, staff_id: null, staff_email: null, action: 'customer:accountDeleted', customer_id: d.customerId, before: null, after: { kept: d.kept }, at: d.deletedAt.toISOString(),
+  }))].sort((x, y) => y.at.localeCompare(x.at) || Number(x.staff_id !== null) - Number(y.staff_id !== null)).slice(0, 200);
 }
 
 /** The staff member a bearer token belongs to (not revoked), or null: the calls either a customer or staff may make ask this first. */

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
+import { messages as m } from '../messages';
 import { MenuStep } from '../process/payloads';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../document/rules';
 import { ATTRIBUTION_VALUE_MAX } from './attribution';
@@ -57,10 +59,13 @@ export const CustomerProfile = v.object({
 });
 export type CustomerProfile = v.InferOutput<typeof CustomerProfile>;
 
-/** PATCH /portal/customers: the profile data a customer may change. */
+/**
+ * PATCH /portal/customers: the profile data a customer may change, with the sign-up's messages
+ * (spec §5); the profile page's form checks the same (src/shared/profile/payloads.ts).
+ */
 export const CustomerPatch = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3))),
-  email: v.optional(v.pipe(v.string(), v.trim(), v.email(), v.toLowerCase())),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, m['common.form.name.min']), v.maxLength(120, m['profile.personal.name.max']))),
+  email: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => isValidEmail(s), m['common.form.email.invalid']), v.toLowerCase())),
 });
 export type CustomerPatch = v.InferOutput<typeof CustomerPatch>;
 

@@ -10,6 +10,7 @@ import { notificationCalls } from './notification';
 import { paymentCalls } from './payment';
 import { planCalls } from './plan';
 import { processCalls } from './process';
+import { profileCalls } from './profile';
 import { projectCalls } from './project';
 import { proposalCalls } from './proposal';
 import { createTransport, type ApiClientOptions } from './transport';
@@ -28,7 +29,7 @@ export function createApi(options: ApiClientOptions = {}) {
   const t = createTransport(options);
   const customer = customerCalls(t);
   return {
-    ...authCalls(t), ...customer, ...processCalls(t), ...coverageCalls(t), ...billCalls(t), ...notificationCalls(t),
+    ...authCalls(t), ...customer, ...profileCalls(t), ...processCalls(t), ...coverageCalls(t), ...billCalls(t), ...notificationCalls(t),
     ...planCalls(t), ...checkoutCalls(t), ...documentCalls(t), ...contractCalls(t), ...paymentCalls(t), ...projectCalls(t), ...faqCalls(t), ...proposalCalls(t), ...visitCalls(t),
     /** resolves once every call made with the session has its answer */
     idle: () => t.idle(),

@@ -1,5 +1,5 @@
 import type { SignUpRequest } from '#shared/auth/payloads';
-import { partnership, profile, sendEmployeeBadge, signUp } from '#shared/customer/endpoints';
+import { partnership, profile, sendEmployeeBadge, signUp, updateProfile } from '#shared/customer/endpoints';
 import type { CustomerProfile, Partnership } from '#shared/customer/payloads';
 import type { Transport } from './transport';
 
@@ -14,6 +14,12 @@ export const customerCalls = (t: Transport) => ({
   /** GET /portal/customers: the profile */
   async getCustomer(token?: string): Promise<CustomerProfile> {
     const { data } = await t.call(profile, { token });
+    return data;
+  },
+
+  /** PATCH /portal/customers: name and e-mail */
+  async updateProfile(patch: { name: string; email: string }): Promise<CustomerProfile> {
+    const { data } = await t.call(updateProfile, { json: patch, fallback: 'profile.update.error' });
     return data;
   },
 

@@ -5,6 +5,7 @@ import type { PrivateScreenKey } from '#shared/routes';
 import { blockedDays, visit } from '#shared/visit/endpoints';
 import { customerPlans, selectedClientPlan } from '#shared/plan/endpoints';
 import { checkoutStatus } from '#shared/checkout/endpoints';
+import { documents } from '#shared/document/endpoints';
 
 /**
  * The source file of the signed-in frame and of each signed-in screen. privateScreens.ts loads the
@@ -24,7 +25,7 @@ export const PRIVATE_SHELL_MODULES = ['src/web/api/client.ts', 'src/web/app/Priv
 
 export const PRIVATE_SCREEN_MODULES = {
   bill: 'src/web/features/bill/BillScreen.tsx',
-  profile: 'src/web/features/placeholder/PlaceholderScreen.tsx',
+  profile: 'src/web/features/profile/ProfileScreen.tsx',
   technicalVisit: 'src/web/features/visit/VisitScreen.tsx',
   proposalInitial: 'src/web/features/proposal/ProposalScreen.tsx',
   proposalFinal: 'src/web/features/proposal/ProposalScreen.tsx',
@@ -41,6 +42,7 @@ export const PRIVATE_SHELL_READS: readonly Endpoint[] = [notifications];
 export const PRIVATE_SCREEN_READS: Readonly<Partial<Record<PrivateScreenKey, readonly Endpoint[]>>> = {
   // (the profile, which both read too, the head asks for on every page; the journey takes that answer)
   bill: [bills],
+  profile: [visit, documents],
   technicalVisit: [visit, blockedDays],
   planSignature: [customerPlans, selectedClientPlan],
   bookingPayment: [selectedClientPlan, checkoutStatus],

@@ -76,7 +76,7 @@ export function createJourney(options: JourneyOptions = {}): Journey {
       fetch: options.fetch,
       origin: options.origin,
       getToken: () => holder.actor?.getSnapshot().context.session?.token ?? null,
-      onUnauthorized: () => holder.actor?.send({ type: 'session.expired', reason: 'unauthorized' }),
+      onUnauthorized: () => { if (!store.accountWasDeleted()) holder.actor?.send({ type: 'session.expired', reason: 'unauthorized' }); },
       sessionGate: () => sessionGate(holder.actor),
       earlyResponse: takeEarlyResponse,
     }));

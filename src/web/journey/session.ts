@@ -137,3 +137,12 @@ export async function readAttribution(): Promise<Attribution | null> {
     return null;
   }
 }
+
+/**
+ * The customer deleted their account: the server ended every session, but the 'Conta excluída'
+ * view stays until they leave. A 401 meanwhile (the bell's refresh) is not a session that expired.
+ */
+let accountDeleted = false;
+export function markAccountDeleted(): void { accountDeleted = true; }
+export function clearAccountDeleted(): void { accountDeleted = false; }
+export const accountWasDeleted = (): boolean => accountDeleted;

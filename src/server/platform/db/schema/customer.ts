@@ -29,6 +29,8 @@ export const customers = pgTable('customers', {
   attribution: jsonb('attribution').$type<MarketingAttribution>(),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
+  /** the account was deleted (LGPD art. 18 VI): this row is then anonymised, kept only for what a legal duty keeps */
+  deletedAt: at('deleted_at'),
 }, (t) => [
   uniqueIndex('customers_email_key').on(t.email),
   uniqueIndex('customers_phone_key').on(t.phone),

@@ -18,5 +18,6 @@ export * from './visit';
 export * from './checkout';
 export * from './document';
 export * from './contract';
+export * from './profile';
 export * from './project';
 export * from './payment';

@@ -1,0 +1,45 @@
+import type { Hono } from 'hono';
+import { ErrorCode } from '#shared/errors';
+import { card, deleteAccount, exportData, requestDeletionCode, updateCard } from '#shared/profile/endpoints';
+import { EXPORT_FILE_NAME } from '#shared/profile/rules';
+import type { AppDeps } from '../config';
+import { ApiError } from '../http/errors';
+import { clientAddress } from '../http/common';
+import { endpointApp } from '../http/route';
+import { windowLimiter } from '../http/windowLimit';
+import { paymentsOf } from '../checkout/service';
+import { cardOf, replaceCard } from './card';
+import { deleteAccount as erase, sendDeletionCode } from './deletion';
+import { exportData as zipOf } from './export';
+
+/** A copy reads every file of the customer: a few per hour are plenty. */
+export const EXPORTS_PER_WINDOW = 10;
+const EXPORT_WINDOW_MS = 3600_000;
+
+/** The profile's card, and the customer's data: its copy and the account's deletion. */
+export function profileRoutes(deps: AppDeps): Hono {
+  const { app, route } = endpointApp(deps);
+  const payments = paymentsOf(deps);
+
+  route(card, async (c) => c.json(await cardOf(deps.db, c.get('customerId'))));
+  route(updateCard, async (c) => c.json(await replaceCard({ db: deps.db, payments }, c.get('customerId'), c.req.valid('json').token)));
+
+  const withinLimit = windowLimiter<number>(deps.clock, EXPORTS_PER_WINDOW, EXPORT_WINDOW_MS);
+  route(exportData, async (c) => {
+    if (!withinLimit(c.get('customerId'))) throw new ApiError(429, ErrorCode.PROFILE_RATE_LIMIT, { retry_after_s: EXPORT_WINDOW_MS / 1000 });
+    const zip = await zipOf(deps, c.get('customerId'));
+    return new Response(Buffer.from(zip), {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(zip.byteLength),
+        'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  });
+
+  route(requestDeletionCode, async (c) => c.json(await sendDeletionCode(deps, c.get('customerId'), c.req.valid('json').secret, clientAddress(c, deps)), 202));
+  route(deleteAccount, async (c) => c.json(await erase({ ...deps, payments }, c.get('customerId'), c.req.valid('json'), clientAddress(c, deps))));
+  return app;
+}

@@ -1,0 +1,54 @@
+import { endpoint, failure } from '../endpoint';
+import { CardResponse, CardUpdate, CardUpdated, DeletionCodeRequest, DeletionCodeSent, DeletionDone, DeletionRequest } from './payloads';
+
+/**
+ * The profile page's calls besides the profile itself (src/shared/customer): the card on file and
+ * its replacement (spec §7), and the customer's rights over their data (LGPD art. 18 and 19): a
+ * copy of everything, and the account's deletion confirmed by an SMS code.
+ */
+
+export const card = endpoint({
+  method: 'get', path: '/portal/customers/cc', auth: 'customer', tag: 'profile',
+  summary: 'The card on file (spec §3 "Card": brand, masked number, holder, due); data null without one (a company pays by boleto).',
+  responses: { 200: { description: 'the card', schema: CardResponse }, 401: failure('no valid session') },
+});
+
+export const updateCard = endpoint({
+  method: 'put', path: '/portal/customers/cc', auth: 'customer', tag: 'profile', body: CardUpdate,
+  summary: "Replace the card with the one the provider's tokenizer gave the browser: the first monthly fee is pre-authorised on the new card and the old authorisation released; nothing is charged.",
+  responses: {
+    200: { description: 'the new card', schema: CardUpdated }, 400: failure('invalid request (4000)'), 401: failure('no valid session'),
+    409: failure('no card on file: a company, or before the checkout (4090)'),
+    422: failure('the card was declined (4222), or the token is invalid or used (4223)'),
+    502: failure('the payments provider did not answer (5020)'),
+  },
+});
+
+export const exportData = endpoint({
+  method: 'get', path: '/portal/customers/export', auth: 'customer', tag: 'profile',
+  summary: "A copy of everything the portal holds about the customer (LGPD art. 18 II and 19): a ZIP with dados.json (every row about them, by table; never a token, code or secret hash) and their files (bills, documents, badge, contracts and signed contracts). Other customers' data never.",
+  responses: {
+    200: { description: 'application/zip, as an attachment (meus-dados.zip)' }, 401: failure('no valid session'),
+    429: failure('more than 10 copies in an hour (4295); retry_after_s says when'),
+  },
+});
+
+export const requestDeletionCode = endpoint({
+  method: 'post', path: '/portal/customers/deletion/code', auth: 'customer', tag: 'profile', body: DeletionCodeRequest,
+  summary: "Send an SMS code to the account's phone to confirm its deletion; the sign-in code's rules (bound to the browser's secret, 30 s resend, 5 sends per 10 min per phone, 10 min validity).",
+  responses: {
+    202: { description: 'queued', schema: DeletionCodeSent }, 400: failure('invalid secret (4000)'), 401: failure('no valid session'),
+    429: failure('resend too early (4290), send limit (4291) or address limit (4292)'),
+  },
+});
+
+export const deleteAccount = endpoint({
+  method: 'post', path: '/portal/customers/deletion', auth: 'customer', tag: 'profile', body: DeletionRequest,
+  summary: "Delete the account with the SMS code (LGPD art. 18 VI): what no legal duty keeps is deleted or anonymised, every session ends; the answer says what was kept (signed contracts, payment records) and staff see only that the account was deleted.",
+  responses: {
+    200: { description: 'deleted', schema: DeletionDone }, 400: failure('wrong (3000) or expired (3001) code'), 401: failure('no valid session'),
+    429: failure('too many wrong codes (3002)'),
+  },
+});
+
+export const profileEndpoints = [card, updateCard, exportData, requestDeletionCode, deleteAccount];

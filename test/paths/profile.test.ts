@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { profilePaths } from './profile.paths';
+
+describePaths(profilePaths);
