@@ -119,9 +119,12 @@ describe('the final proposal', () => {
     ]);
     const me = await call(s, 'GET', '/portal/customers', undefined, { token: c.token });
     expect(me.body).toMatchObject({ subscription_lending: 'LENDING', payment_type: 'FINANCING' });
-    expect((await driver.processOf(c)).state).toEqual({ lending: 'contract' });
+    expect((await driver.processOf(c)).state).toEqual({ lending: { contract: 'signing' } });
+    // back from the payment screen before signing ('Voltar'), the customer may choose again: here the default, cash
     const twice = await call(s, 'PUT', '/portal/customers/approve/proposal_final', undefined, { token: c.token });
-    expect(twice.status).toBe(409);
+    expect(twice.status).toBe(200);
+    expect((await call(s, 'GET', '/portal/customers', undefined, { token: c.token })).body).toMatchObject({ subscription_lending: 'LENDING', payment_type: 'CASH_PURCHASE' });
+    expect((await driver.processOf(c)).state).toEqual({ lending: { contract: 'signing' } });
   });
 
   test('without a payload (as the spec calls it) the payment type is the stored default, cash', async () => {
