@@ -7,7 +7,7 @@ import type { MessageKey } from '#shared/messages';
 import { contractDataProblems, toCreateContracts, type ContractDataField, type ContractDataValues } from '#shared/payment/contractData';
 import type { Invoice, InvoiceStatusResponse } from '#shared/payment/payloads';
 import {
-  financingUploadEnabled, invoiceMayBeIssued, maySupply, PURCHASE_DOCUMENT_FIELDS, purchaseDocumentFields, showsFinancing,
+  financingUploadEnabled, invoiceMayBeIssued, maySupply, purchaseSignaturesOf, PURCHASE_DOCUMENT_FIELDS, purchaseDocumentFields, showsFinancing,
   type FinancingStatus, type PaymentType, type PurchaseDocumentField, type PurchaseSignatures, type SupplyFacts,
 } from '#shared/payment/rules';
 import type { Proposal } from '#shared/proposal/rules';
@@ -94,14 +94,8 @@ export type FinancingEvent =
 
 // ---- what the page read, as the shared rules want it -------------------------------------------
 
-const purchaseOf = (d: PaymentPageData | null) => d?.contracts.find((c) => c.type === 'PURCHASE_CONTRACT');
 /** spec §4 "Signing": type T the purchase contract, type P the power of attorney */
-export function signaturesOf(d: PaymentPageData | null): PurchaseSignatures {
-  return {
-    contractSigned: purchaseOf(d)?.is_client_signed ?? false,
-    procurationSigned: d?.contracts.some((c) => c.type === 'POWER_OF_ATTORNEY' && c.is_client_signed) ?? false,
-  };
-}
+export const signaturesOf = (d: PaymentPageData | null): PurchaseSignatures => purchaseSignaturesOf(d?.contracts ?? []);
 const sentOk = (d: PaymentPageData, type: string) => d.documents.some((x) => x.type === type && x.status !== 'DENIED');
 
 /** The client's copy of the facts the server reads for the move to SUPPLY (it decides again). */

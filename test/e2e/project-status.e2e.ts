@@ -16,7 +16,8 @@ import {
   signUpThroughApi, startPortal, type ApiInit, type E2eCustomer, type RunningPortal,
 } from './support';
 import { messages as m } from '../../src/shared/messages';
-import { brazilDay, PROJECT_STATUSES } from '../../src/shared/project/rules';
+import { PROJECT_STATUSES } from '../../src/shared/project/rules';
+import { brazilDay } from '../../src/shared/calendar';
 
 let portal: RunningPortal;
 let browser: Browser;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  brazilDay, daysBetween, deadlineDay, filingProgress, isWithDistributor, nationalHolidays, nextProjectStatus, PROJECT_STATUSES, projectStepIndex,
-  projectSteps, whatsAppChatUrl,
-} from '#shared/project/rules';
+import { daysBetween, deadlineDay, filingProgress, isWithDistributor, nationalHolidays, nextProjectStatus, PROJECT_STATUSES, projectStepIndex, projectSteps, whatsAppChatUrl } from '#shared/project/rules';
+import { brazilDay } from '../../src/shared/calendar';
 
 describe('the seven steps (spec §4 "Project status order")', () => {
   it('index 0 to 6 in the spec\'s order; an unknown status, or none, is step 0', () => {

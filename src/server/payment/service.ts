@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { BRAND_NAME } from '#shared/brand';
+import { brazilDayAfter } from '#shared/calendar';
 import type { DocumentRecord } from '#shared/document/payloads';
 import { ErrorCode } from '#shared/errors';
 import type { Invoice, InvoiceStatusResponse, StaffFinancingDecision } from '#shared/payment/payloads';
 import {
-  PURCHASE_DOCUMENT_FIELDS, invoiceMayBeIssued, purchaseDocumentFields, supplyBlock, type FinancingStatus, type InvoiceStatus,
+  PURCHASE_DOCUMENT_FIELDS, invoiceMayBeIssued, purchaseDocumentFields, purchaseSignaturesOf, supplyBlock, type FinancingStatus, type InvoiceStatus,
   type PurchaseSignatures, type SupplyFacts,
 } from '#shared/payment/rules';
 import type { Proposal } from '#shared/proposal/rules';
@@ -38,7 +39,6 @@ export const invoicesOf = (deps: Pick<AppDeps, 'clock' | 'invoices'>): Invoices 
 
 /** Days until the cash invoice is due: a boleto needs time to be paid and cleared. */
 export const INVOICE_DUE_DAYS = 3;
-const BRAZIL_OFFSET_MS = -3 * 3600_000;
 
 const refused = (field?: string) => new ApiError(409, ErrorCode.PROCESS_REFUSED, field ? { field } : {});
 
@@ -52,8 +52,7 @@ async function buyerOf(db: Db | Tx, customerId: number) {
 export async function purchaseSignatures(db: Db | Tx, customerId: number): Promise<PurchaseSignatures> {
   const rows = await db.select({ type: contracts.type, signedAt: contracts.signedAt }).from(contracts)
     .where(and(eq(contracts.customerId, customerId), inArray(contracts.type, ['PURCHASE_CONTRACT', 'POWER_OF_ATTORNEY'])));
-  const signed = (type: string) => rows.some((r) => r.type === type && r.signedAt !== null);
-  return { contractSigned: signed('PURCHASE_CONTRACT'), procurationSigned: signed('POWER_OF_ATTORNEY') };
+  return purchaseSignaturesOf(rows.map((r) => ({ type: r.type, is_client_signed: r.signedAt !== null })));
 }
 
 async function latestInvoice(db: Db | Tx, customerId: number): Promise<InvoiceRow | null> {
@@ -71,11 +70,6 @@ export async function finalProposalOf(db: Db | Tx, customerId: number): Promise<
   const [row] = await db.select().from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'FINAL')))
     .orderBy(desc(proposals.id)).limit(1);
   return row ? { id: row.id, data: row.data as Proposal, createdAt: row.createdAt } : null;
-}
-
-/** yyyy-mm-dd on Brazil's calendar, `days` after `now`. */
-export function dueDateFrom(now: Date, days: number): string {
-  return new Date(now.getTime() + BRAZIL_OFFSET_MS + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -98,7 +92,7 @@ export async function createInvoice(deps: Deps, customerId: number, profileId: n
   const now = clock.now();
   const amountCents = Math.round(proposal.data.final_value * 100);
   const description = `Sistema de energia solar ${String(proposal.data.power_of_the_project).replace('.', ',')} kWp - ${BRAND_NAME}`;
-  const dueDate = dueDateFrom(now, INVOICE_DUE_DAYS);
+  const dueDate = brazilDayAfter(now, INVOICE_DUE_DAYS);
   let issued;
   try {
     // a remote call: made outside the transaction; the unique index keeps one open invoice if two race
@@ -237,22 +231,32 @@ export async function staffPayment(db: Db, customerId: number) {
 
 const sentOk = (docs: readonly DocumentRecord[], type: string) => docs.some((d) => d.type === type && d.status !== 'DENIED');
 
-/** Everything the SUPPLY rule reads, from the server's records. */
-export async function supplyFacts(db: Db | Tx, customerId: number): Promise<SupplyFacts> {
-  const c = await buyerOf(db, customerId);
-  const docs = await currentDocuments(db, customerId);
-  const invoice = await latestInvoice(db, customerId);
-  const paymentType = c.subscriptionLending === 'LENDING' ? c.paymentType : null;
+/** A buyer's records the purchase's rules read: each read once per request. */
+async function purchaseRecords(db: Db | Tx, customerId: number) {
+  const customer = await buyerOf(db, customerId);
+  const paymentType = customer.subscriptionLending === 'LENDING' ? customer.paymentType : null;
   return {
     paymentType,
-    purchaseContractSigned: (await purchaseSignatures(db, customerId)).contractSigned,
-    invoicePaid: invoice?.status === 'PAID',
-    documentSent: sentOk(docs, 'DOCUMENT'),
-    proofOfAddressSent: sentOk(docs, 'PROOF_OF_ADDRESS'),
-    proofOfIncomeSent: sentOk(docs, 'PROOF_OF_INCOME'),
-    financingStatus: paymentType === 'FINANCING' ? (await financingOf(db, customerId)).status : null,
+    docs: await currentDocuments(db, customerId),
+    invoice: await latestInvoice(db, customerId),
+    signatures: await purchaseSignatures(db, customerId),
+    financing: paymentType === 'FINANCING' ? (await financingOf(db, customerId)).status : null,
   };
 }
+type PurchaseRecords = Awaited<ReturnType<typeof purchaseRecords>>;
+
+const factsOf = (r: PurchaseRecords): SupplyFacts => ({
+  paymentType: r.paymentType,
+  purchaseContractSigned: r.signatures.contractSigned,
+  invoicePaid: r.invoice?.status === 'PAID',
+  documentSent: sentOk(r.docs, 'DOCUMENT'),
+  proofOfAddressSent: sentOk(r.docs, 'PROOF_OF_ADDRESS'),
+  proofOfIncomeSent: sentOk(r.docs, 'PROOF_OF_INCOME'),
+  financingStatus: r.financing,
+});
+
+/** Everything the SUPPLY rule reads, from the server's records. */
+export const supplyFacts = async (db: Db | Tx, customerId: number): Promise<SupplyFacts> => factsOf(await purchaseRecords(db, customerId));
 
 /**
  * POST /portal/customers/documents/proposal: cash, the personal photo document for the utility's
@@ -265,21 +269,19 @@ export async function sendPurchaseDocuments(deps: Deps, customerId: number, file
   const { db, storage } = deps;
   const moved: string[] = [];
   try {
-    const c = await buyerOf(db, customerId);
-    if (c.subscriptionLending !== 'LENDING' || !c.paymentType) throw refused('payment_type');
+    const records = await purchaseRecords(db, customerId);
+    const { paymentType, signatures } = records;
+    if (!paymentType) throw refused('payment_type');
     if (currentStep(await customerSteps(db, customerId)) !== 'CONTRACT') throw refused('step');
-    const facts = await supplyFacts(db, customerId);
-    const signatures = await purchaseSignatures(db, customerId);
     if (!signatures.contractSigned || !signatures.procurationSigned) throw refused('contract');
-    if (c.paymentType === 'CASH_PURCHASE' && !facts.invoicePaid) throw refused('invoice');
-    if (c.paymentType === 'FINANCING' && facts.financingStatus !== 'APPROVED') throw refused('financing');
-    const docs = await currentDocuments(db, customerId);
+    if (paymentType === 'CASH_PURCHASE' && records.invoice?.status !== 'PAID') throw refused('invoice');
+    if (paymentType === 'FINANCING' && records.financing !== 'APPROVED') throw refused('financing');
     // what is still to send: never sent, or denied (a denied one is sent again on its own)
-    const open = purchaseDocumentFields(c.paymentType).filter((f) => !sentOk(docs, PURCHASE_DOCUMENT_FIELDS[f]));
+    const open = purchaseDocumentFields(paymentType).filter((f) => !sentOk(records.docs, PURCHASE_DOCUMENT_FIELDS[f]));
     if (open.length === 0) throw refused('already_sent');
     const unexpected = Object.keys(files).find((f) => files[f] && !(open as readonly string[]).includes(f));
     if (unexpected) {
-      const known = (purchaseDocumentFields(c.paymentType) as readonly string[]).includes(unexpected);
+      const known = (purchaseDocumentFields(paymentType) as readonly string[]).includes(unexpected);
       throw known ? refused('already_sent') : new ApiError(400, ErrorCode.VALIDATION, { field: unexpected });
     }
     const missing = open.find((f) => !files[f]);

@@ -6,9 +6,8 @@ import { fill } from '#shared/messages';
 import type {
   CustomerSuccessCase, DealershipView, FilingInput, ProjectFile, ProjectMessage, ProjectStatusChange, StaffProjectView, UploadAnswer,
 } from '#shared/project/payloads';
-import {
-  brazilDay, filingProgress, isProjectConnected, isWithDistributor, nextProjectStatus, projectStepIndex, type ProjectStatus,
-} from '#shared/project/rules';
+import { filingProgress, isProjectConnected, isWithDistributor, nextProjectStatus, projectStepIndex, type ProjectStatus } from '#shared/project/rules';
+import { brazilDay } from '#shared/calendar';
 import type { AppDeps, Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { customers, customerSuccessCases, projectFiles, projectFilings, projectMessages, uploads } from '../platform/db/schema';

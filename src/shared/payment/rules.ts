@@ -69,6 +69,12 @@ export const maySupply = (f: SupplyFacts): boolean => supplyBlock(f) === null;
 /** The purchase's two signatures (spec §4 "Signing": sign type T the purchase contract, P the power of attorney). */
 export interface PurchaseSignatures { contractSigned: boolean; procurationSigned: boolean }
 
+/** The two signatures, read from the customer's contracts (the payment screen, the profile, the proposal, the server). */
+export function purchaseSignaturesOf(contracts: readonly { type: string; is_client_signed: boolean }[]): PurchaseSignatures {
+  const signed = (type: string) => contracts.some((c) => c.type === type && c.is_client_signed);
+  return { contractSigned: signed('PURCHASE_CONTRACT'), procurationSigned: signed('POWER_OF_ATTORNEY') };
+}
+
 /**
  * spec §4 "Contract step (profile)": 'sign contract' is disabled once signed; 'sign power of
  * attorney' is enabled only after the contract is signed and until it is signed itself; the payment

@@ -2,7 +2,7 @@ import { CARD_BRAND_NAMES, type CardBrand } from '../checkout/rules';
 import type { ContractType } from '../contract/rules';
 import { messages, type MessageKey } from '../messages';
 import { formatBRL } from '../money';
-import { contractStepButtons, type InvoiceStatus, type PaymentType } from '../payment/rules';
+import { contractStepButtons, purchaseSignaturesOf, type InvoiceStatus, type PaymentType } from '../payment/rules';
 import { formatPhone } from '../phone';
 import { formatPower } from '../proposal/rules';
 import { currentStep, type CustomerKind, type MenuStep } from '../steps';
@@ -104,8 +104,7 @@ export interface PurchaseState {
  * invoice whose read failed counts as created: the payment button waits rather than ask twice.
  */
 export function profileStepButtons(s: PurchaseState) {
-  const signed = (type: PurchaseContractType) => s.contracts.some((c) => c.type === type && c.is_client_signed);
-  return contractStepButtons({ contractSigned: signed('PURCHASE_CONTRACT'), procurationSigned: signed('POWER_OF_ATTORNEY'), invoiceCreated: s.invoice !== null });
+  return contractStepButtons({ ...purchaseSignaturesOf(s.contracts), invoiceCreated: s.invoice !== null });
 }
 
 /** Which button a purchase contract has in the step block. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { messages } from '../messages';
-import { DEADLINE_UNITS, isIsoDay, PROJECT_STATUSES } from './rules';
+import { isIsoDay } from '../calendar';
+import { DEADLINE_UNITS, PROJECT_STATUSES } from './rules';
 
 /** POST /portal/customers_success/create: `client_id` is the signed-in customer's own id. */
 export const CustomerSuccessCreate = v.object({ client_id: v.pipe(v.number(), v.integer()) });

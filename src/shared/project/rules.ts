@@ -1,3 +1,4 @@
+import { dayNumber, dayOf, type IsoDay } from '../calendar';
 /**
  * The project-status screen's rules (spec §2 "Project-status screen", §4 "Project status order"):
  * the seven steps in order, which one a status stands for, and the distributor's deadline of a
@@ -59,19 +60,6 @@ export const isWithDistributor = (status: string | null | undefined): boolean =>
 /** How a deadline of REN 1.000/2021 counts: calendar days, or working days (dias úteis). */
 export const DEADLINE_UNITS = ['CALENDAR', 'BUSINESS'] as const;
 export type DeadlineUnit = (typeof DEADLINE_UNITS)[number];
-
-/** A day as 'YYYY-MM-DD', read as a calendar day (no time zone). */
-export type IsoDay = string;
-
-const dayNumber = (day: IsoDay): number => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
-const dayOf = (n: number): IsoDay => new Date(n * 86_400_000).toISOString().slice(0, 10);
-
-export const isIsoDay = (day: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(day) && dayOf(dayNumber(day)) === day;
-
-/** The day in Brazil's official time (Brasília, UTC-3, no daylight saving since 2019) at an instant. */
-export function brazilDay(now: Date): IsoDay {
-  return dayOf(Math.floor((now.getTime() - 3 * 3_600_000) / 86_400_000));
-}
 
 /** Calendar days from `from` to `to` (0 on the same day). */
 export const daysBetween = (from: IsoDay, to: IsoDay): number => dayNumber(to) - dayNumber(from);

@@ -20,6 +20,8 @@
  * names one date per cycle: `dueDateFromFactor` picks the one nearest to a reference date.
  */
 
+import { formatDigitableLine as formatLine } from '#shared/payment/invoice';
+
 /** The currency code of the real in barcodes. */
 export const CURRENCY_REAL = '9';
 
@@ -150,8 +152,8 @@ export function isValidBarcode(barcode: string): boolean {
 
 /** 47 digits -> 'AAAAA.AAAAA BBBBB.BBBBBB CCCCC.CCCCCC D EEEEEEEEEEEEEE'. Punctuation in the input is ignored. */
 export function formatDigitableLine(line: string): string {
-  const d = onlyDigits(line.replace(/[\s.]/g, ''), 47, 'a digitable line');
-  return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d[32]} ${d.slice(33)}`;
+  // checked here (a printed boleto carries its 47 digits); the grouping is the screen's own
+  return formatLine(onlyDigits(line.replace(/[\s.]/g, ''), 47, 'a digitable line'));
 }
 
 export interface ParsedBoleto {

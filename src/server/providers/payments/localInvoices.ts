@@ -1,3 +1,4 @@
+import { brazilDay } from '#shared/calendar';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { BRAND_NAME } from '#shared/brand';
 import type { Clock } from '../../config';
@@ -59,8 +60,6 @@ export function sandboxTxid(reference: string): string {
   return createHash('sha256').update(reference).digest('hex').slice(0, 25).toUpperCase();
 }
 
-/** yyyy-mm-dd today on Brazil's calendar (UTC-3 all year since 2019). */
-const todayInBrazil = (now: Date): string => new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
 
 export interface LocalInvoicesOptions {
   clock: Clock;
@@ -86,7 +85,7 @@ export function localInvoices(opts: LocalInvoicesOptions): Invoices {
       } catch {
         throw new PaymentProviderError(`the sandbox refused the invoice: due date '${dueDate}'`, 422);
       }
-      if (dueDate < todayInBrazil(opts.clock.now())) throw new PaymentProviderError(`the sandbox refused the invoice: due date ${dueDate} is past`, 422);
+      if (dueDate < brazilDay(opts.clock.now())) throw new PaymentProviderError(`the sandbox refused the invoice: due date ${dueDate} is past`, 422);
 
       const providerRef = `sbx_${randomBytes(24).toString('base64url')}`;
       const boleto = makeBoleto({ bankCode: SANDBOX_BANK_CODE, amountCents, dueDate, freeField: sandboxFreeField(reference, opts.secret) });

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { PaymentType, ProposalPageData } from '#machines/proposal/proposalMachine';
 import { latestProposal, PROPOSAL_FILE_NAME, type ProposalType } from '#shared/proposal/rules';
 import { featuredPlan } from '#shared/plan/rules';
+import { purchaseSignaturesOf } from '#shared/payment/rules';
 import type { Api } from '../../api/client';
 
 /** Saves a downloaded file under `name` (the browser's download; tests pass their own). */
@@ -31,7 +32,7 @@ export function proposalActors(getApi: () => Promise<Api>, saveFile: SaveFile) {
       return {
         customer: {
           id: customer.id, kind: customer.subscription_lending, steps: customer.steps,
-          purchaseContractSigned: customer.contracts.some((c) => c.type === 'PURCHASE_CONTRACT' && c.is_client_signed),
+          purchaseContractSigned: purchaseSignaturesOf(customer.contracts).contractSigned,
         },
         proposal: latestProposal(list, input.type),
         hasFinalProposal: list.some((p) => p.type === 'FINAL'),
