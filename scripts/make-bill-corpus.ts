@@ -5,12 +5,14 @@
  * Seeded: running it again writes identical bytes.  Usage: tsx scripts/make-bill-corpus.ts
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { ConnectionType } from '../src/server/engines/sizing';
-import type { BillAnalysisStatus, ConsumerClass, DistributorId } from '../src/server/engines/bill-reader/types';
+import type { BillAnalysisStatus, ConsumerClass } from '../src/server/engines/bill-reader/types';
 import { BILL_ILLEGIBLE, unservedClassJustification, BILL_APARTMENT } from '../src/server/engines/bill-reader/decide';
 
 const OUT = join(import.meta.dirname, '..', 'test', 'fixtures', 'bills');
@@ -37,6 +39,12 @@ type Rng = ReturnType<typeof rng>;
 // ---------------------------------------------------------------------------------------------
 // The bill's facts (what the ground truth records) and how they are printed.
 
+/** The layouts this generator draws (modelled on five distributors' bills, not copies of them). */
+export const LAYOUT_IDS = ['CEMIG', 'ENEL_SP', 'CPFL_PAULISTA', 'LIGHT', 'COPEL'] as const;
+export type DistributorId = (typeof LAYOUT_IDS)[number];
+/** The reader's distributor family (src/server/engines/bill-reader/distributors.ts) of each layout. */
+export const FAMILY_OF: Record<DistributorId, string> = { CEMIG: 'CEMIG', ENEL_SP: 'ENEL', CPFL_PAULISTA: 'CPFL', LIGHT: 'LIGHT', COPEL: 'COPEL' };
+
 export interface BillTruth {
   id: string;
   file: string;
@@ -46,7 +54,7 @@ export interface BillTruth {
   expected: { status: BillAnalysisStatus; justification_disapproved: string | null };
   /** Fields a careful person would read from the file; null when the file does not show them. */
   fields: {
-    distributor: DistributorId | null;
+    distributor: string | null;
     holder: string | null;
     consumer_class: ConsumerClass | null;
     installation: string | null;
@@ -368,6 +376,26 @@ function splitRun(run: Run, font: Measure, r: Rng): Run[] {
 }
 
 /** A grey 'photo' of a bill as PNG (no text layer): the reader must hand it to a person. */
+// A font that ships with pdf.js: the photo is drawn with the same glyphs on every machine.
+const fontDir = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
+GlobalFonts.registerFromPath(join(fontDir, 'LiberationSans-Regular.ttf'), 'CorpusSans');
+GlobalFonts.registerFromPath(join(fontDir, 'LiberationSans-Bold.ttf'), 'CorpusSansBold');
+
+/** A bill's runs drawn as a phone would capture the page: a PNG at about 150 dpi, slightly grey paper. */
+function writePhoto(runs: readonly Run[]): Uint8Array {
+  const scale = 2;
+  const canvas = createCanvas(595 * scale, 842 * scale);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#f4f3ef';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = '#1a1a1a';
+  for (const run of runs) {
+    ctx.font = `${(run.size ?? 8) * scale}px ${run.bold ? 'CorpusSansBold' : 'CorpusSans'}`;
+    ctx.fillText(run.t, run.x * scale, (842 - run.y) * scale);
+  }
+  return new Uint8Array(canvas.toBuffer('image/png'));
+}
+
 function writePng(r: Rng, width = 240, height = 340): Uint8Array {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
@@ -404,9 +432,10 @@ const ILLEGIBLE = { status: 'DISAPPROVED', justification_disapproved: BILL_ILLEG
 function truthOf(d: DistributorId, f: BillFacts): BillTruth['fields'] {
   const history = f.months.map((m) => m.kwh);
   return {
-    distributor: d, holder: f.holder, consumer_class: f.consumerClass, installation: f.installation,
+    distributor: FAMILY_OF[d], holder: f.holder, consumer_class: f.consumerClass, installation: f.installation,
     value: f.value, consumption: f.months[f.months.length - 1]!.kwh, history,
-    average: round2(history.reduce((a, b) => a + b, 0) / history.length), power_pattern: f.connection,
+    // the twelve most recent months, as the reader (and a person sizing a system) averages them
+    average: round2(history.slice(-12).reduce((a, b) => a + b, 0) / Math.min(12, history.length)), power_pattern: f.connection,
   };
 }
 const NO_FIELDS: BillTruth['fields'] = { distributor: null, holder: null, consumer_class: null, installation: null, value: null, consumption: null, history: null, average: null, power_pattern: null };
@@ -425,6 +454,14 @@ function billCase(id: string, seed: number, d: DistributorId, kind: 'clean' | 'n
   if (o.transform) runs = o.transform(runs, f);
   const fields = o.fields ? o.fields(truthOf(d, f)) : truthOf(d, f);
   return { truth: { id, kind, description, expected, fields }, bytes: () => writePdf(runs, r, { shuffle: noisy, jitter: noisy, split: noisy, ...(o.pageBreak ? { pageBreak: o.pageBreak } : {}) }) };
+}
+
+/** A bill of a layout photographed: OCR reads it, a person confirms (never approved on OCR alone). */
+function photoCase(id: string, seed: number, d: DistributorId, description: string): Case {
+  const r = rng(seed);
+  const f = makeFacts(r, d, 'RESIDENCIAL');
+  const runs = LAYOUTS[d](f, { style: 'br', extras: false }, r);
+  return { truth: { id, mime: 'image/png', kind: 'clean', description, expected: WAITING, fields: truthOf(d, f) }, bytes: async () => writePhoto(runs) };
 }
 
 const CASES: Case[] = [
@@ -450,7 +487,7 @@ const CASES: Case[] = [
   billCase('light-noisy-commercial', 206, 'LIGHT', 'noisy', 'Light commercial, shuffled, extra lines', APPROVED, { cls: 'COMERCIAL', holder: 'MERCADINHO BOA ESPERANCA LTDA' }),
   billCase('light-two-pages', 207, 'LIGHT', 'noisy', 'Light over two pages: the history is on page 2', APPROVED, { pageBreak: 610 }),
   // Wrong or doubtful.
-  billCase('copel-rural', 301, 'COPEL', 'wrong', 'Copel, rural class: not served', { status: 'DISAPPROVED', justification_disapproved: unservedClassJustification('RURAL') }, { cls: 'RURAL' }),
+  billCase('copel-rural', 301, 'COPEL', 'clean', 'Copel, rural class (group B2): served like homes and businesses', APPROVED, { cls: 'RURAL' }),
   billCase('enel-sp-industrial', 302, 'ENEL_SP', 'wrong', 'Enel SP, industrial class: not served', { status: 'DISAPPROVED', justification_disapproved: unservedClassJustification('INDUSTRIAL') }, { cls: 'INDUSTRIAL', holder: 'METALURGICA PAULISTA LTDA' }),
   billCase('light-condominium', 303, 'LIGHT', 'wrong', "Light, an apartment complex's common-area bill", { status: 'DISAPPROVED', justification_disapproved: BILL_APARTMENT }, { cls: 'COMERCIAL', holder: 'CONDOMINIO DO EDIFICIO SOLAR DAS PALMEIRAS', subclass: 'Condomínio' }),
   billCase('cemig-solar-scee', 304, 'CEMIG', 'wrong', 'CEMIG, unit already compensating solar energy (SCEE, energia injetada)', WAITING, {
@@ -459,7 +496,7 @@ const CASES: Case[] = [
   billCase('cpfl-paulista-solar-balance', 305, 'CPFL_PAULISTA', 'wrong', 'CPFL Paulista with a generation balance (saldo de geração, energia compensada)', WAITING, {
     extraLines: ['Micro e minigeração distribuída - Energia compensada 150 kWh', 'Saldo de geração acumulado: 73 kWh'],
   }),
-  billCase('cemig-cut-in-half', 306, 'CEMIG', 'wrong', 'CEMIG, only the top half of the page (photographed cut)', ILLEGIBLE, {
+  billCase('cemig-cut-in-half', 306, 'CEMIG', 'wrong', 'CEMIG, only the top half of the page (photographed cut): a bill, so a person reads it', WAITING, {
     transform: (runs) => runs.filter((x) => x.y > 700),
     fields: (t) => ({ ...NO_FIELDS, distributor: t.distributor, holder: t.holder }),
   }),
@@ -471,7 +508,7 @@ const CASES: Case[] = [
     transform: (runs, f) => runs.map((x) => ({ ...x, t: x.t.replace(f.street, `${f.street} APTO 52`) })),
   }),
   billCase('unknown-distributor', 309, 'ENEL_SP', 'wrong', 'A distributor the reader does not know (Enel layout, another company): a person checks', WAITING, {
-    transform: (runs) => runs.map((x) => x.y > 785 ? { ...x, t: x.y > 800 ? 'Equatorial Goiás' : 'Equatorial Goiás Distribuidora de Energia S.A. - CNPJ 01.543.032/0001-04' } : x),
+    transform: (runs) => runs.map((x) => x.y > 785 ? { ...x, t: x.y > 800 ? 'Cooperativa Vale Verde' : 'Cooperativa de Eletrificação Rural Vale Verde - CNPJ 11.222.333/0001-81' } : x),
     fields: (t) => ({ ...t, distributor: null }),
   }),
   {
@@ -520,9 +557,10 @@ const CASES: Case[] = [
     bytes: () => writePdf([], rng(402), { shuffle: false, jitter: false, boxes: true }),
   },
   {
-    truth: { id: 'photo-bill', mime: 'image/png', kind: 'wrong', description: 'A photo of a bill (PNG): read by a person', expected: WAITING, fields: NO_FIELDS },
+    truth: { id: 'photo-unreadable', mime: 'image/png', kind: 'wrong', description: 'A picture with no legible text (a blurred page): illegible, the customer may send a better one', expected: ILLEGIBLE, fields: NO_FIELDS },
     bytes: async () => writePng(rng(403)),
   },
+  photoCase('photo-bill', 410, 'LIGHT', 'A photo of a Light bill (PNG): read by OCR, confirmed by a person'),
 ];
 
 /** Every file of the corpus, as the script writes it (the tests check the committed fixtures against this). */

@@ -396,9 +396,9 @@ describe('the bill step by keyboard', () => {
     await tabTo(page, 'Escolher arquivo');
     let chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles(bill('cemig-cut-in-half.pdf'));
+    await (await chooser).setFiles(bill('water-bill.pdf'));
     // focus is on the chosen file's 'Remover', not lost at the top of the page
-    assert.equal(await focusedName(page), 'Remover cemig-cut-in-half.pdf');
+    assert.equal(await focusedName(page), 'Remover water-bill.pdf');
     await tabTo(page, m['bill.submit']);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: m['bill.sent.title'] }).waitFor();

@@ -49,9 +49,9 @@ describe('bills and the virtual assistant', () => {
     expect(again.body.code).toBe(4092);
   });
 
-  test('an illegible bill is refused with its reason and a new one may be sent', async () => {
+  test('a file that is not an electricity bill is refused with its reason and a new one may be sent', async () => {
     const { token } = await signUpNewCustomer(s);
-    await send(token, 'cemig-cut-in-half.pdf');
+    await send(token, 'water-bill.pdf');
     const b = await bills(token);
     expect(b.billValues).toMatchObject({ status: 'DISAPPROVED', justification_disapproved: 'ilegível ou incompleta', upload_available: true });
     expect(await steps(token)).toEqual(['SIMULATION:NOT_DONE', 'BILL:DENIED']);
@@ -65,9 +65,9 @@ describe('bills and the virtual assistant', () => {
 
   test('an unserved class locks the upload', async () => {
     const { token } = await signUpNewCustomer(s);
-    await send(token, 'copel-rural.pdf');
+    await send(token, 'enel-sp-industrial.pdf');
     const b = await bills(token);
-    expect(b.billValues).toMatchObject({ status: 'DISAPPROVED', justification_disapproved: 'Classe de consumo não atendida: rural', upload_available: false });
+    expect(b.billValues).toMatchObject({ status: 'DISAPPROVED', justification_disapproved: 'Classe de consumo não atendida: industrial', upload_available: false });
     const again = await send(token, 'cemig-clean-residential.pdf');
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 4092, message: messages['bill.upload.locked'] });

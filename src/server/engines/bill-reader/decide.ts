@@ -1,17 +1,18 @@
 import type { BillReading } from './readFields';
-import type { BillAnalysis, BillAnalysisStatus, ConsumerClass, ReviewNote } from './types';
+import type { BillAnalysis, BillAnalysisStatus, BillFields, ConsumerClass, ReviewNote } from './types';
 
 /**
- * The one justification that lets the customer upload again (spec §4). Also used for files that
- * are not an electricity bill at all: the customer sent the wrong file and may send the right one.
+ * The one justification that lets the customer upload again (spec §4). Only for files that are
+ * not an electricity bill or cannot be read at all: the customer sent the wrong file and may
+ * send the right one. A readable bill with a field the reader missed waits for a person instead.
  */
 export const BILL_ILLEGIBLE = 'ilegível ou incompleta';
 
 /** Apartments are not served (spec §5 sign-up rule, 'Infelizmente não atendemos apartamentos'). */
 export const BILL_APARTMENT = 'Infelizmente não atendemos apartamentos';
 
-/** Classes the subscription serves: homes and businesses on low voltage. */
-export const SERVED_CLASSES: readonly ConsumerClass[] = ['RESIDENCIAL', 'COMERCIAL'];
+/** Classes the company serves on low voltage: homes, businesses and farms. */
+export const SERVED_CLASSES: readonly ConsumerClass[] = ['RESIDENCIAL', 'COMERCIAL', 'RURAL'];
 
 const CLASS_NAME: Record<ConsumerClass, string> = {
   RESIDENCIAL: 'residencial', COMERCIAL: 'comercial', INDUSTRIAL: 'industrial', RURAL: 'rural',
@@ -23,21 +24,36 @@ export function unservedClassJustification(cls: ConsumerClass): string {
   return `Classe de consumo não atendida: ${CLASS_NAME[cls]}`;
 }
 
-/** Fields without which a bill cannot be approved automatically. */
-export const REQUIRED_FIELDS = ['distributor', 'holder', 'consumer_class', 'installation', 'value', 'consumption', 'consumption_history_kwh_values'] as const;
-/** A history shorter than this does not give a usable average. */
-export const MIN_HISTORY_MONTHS = 3;
-/** With at least this many required fields read, a missing one sends the bill to a person rather than back to the customer. */
-export const MOSTLY_READ = 5;
-/** Price per kWh (taxes and public-lighting fee included) a real low-voltage bill falls within, BRL. */
+/** Fields the sizing needs, each read with at least MIN_FIELD_CONFIDENCE. */
+export const SIZING_FIELDS = ['consumer_class', 'value', 'consumption'] as const satisfies ReadonlyArray<keyof BillFields>;
+/** Fields the contract needs: read, whatever the confidence (staff confirm them when they draw the contract). */
+export const IDENTITY_FIELDS = ['holder', 'installation'] as const satisfies ReadonlyArray<keyof BillFields>;
+export const REQUIRED_FIELDS = [...SIZING_FIELDS, ...IDENTITY_FIELDS] as const;
+/** Below this a field counts as not read (a lone weak clue, or places that disagree). */
+export const MIN_FIELD_CONFIDENCE = 0.5;
+
+/**
+ * Availability minimum (custo de disponibilidade, REN 1.000/2021 art. 291): kWh billed whatever
+ * is consumed. A unit at or below it has nothing for solar to offset. Phases unknown: the
+ * three-phase figure, the highest.
+ */
+export const AVAILABILITY_MINIMUM_KWH = { single: 30, two: 50, three: 100 } as const;
+export const availabilityMinimum = (phases: BillFields['power_pattern']): number => AVAILABILITY_MINIMUM_KWH[phases ?? 'three'];
+
+/** Price per kWh (taxes, lighting fee and other charges included) a real low-voltage bill falls within, BRL. */
 export const PLAUSIBLE_PRICE_PER_KWH = { min: 0.3, max: 3.5 } as const;
 /** Current consumption against the history average: outside this ratio the reading is doubted. */
 export const PLAUSIBLE_CONSUMPTION_RATIO = { min: 0.1, max: 10 } as const;
 
+const confidenceOf = (r: BillReading, field: keyof BillFields): number => {
+  if (r[field] === null || r[field] === undefined) return 0;
+  return r.evidence?.[field]?.confidence ?? 1;
+};
+
+/** Required fields read: the sizing's with confidence, the contract's at all. */
 export function requiredFieldsRead(r: BillReading): number {
-  return REQUIRED_FIELDS.filter((f) =>
-    f === 'consumption_history_kwh_values' ? r.consumption_history_kwh_values.values.length >= MIN_HISTORY_MONTHS : r[f] !== null,
-  ).length;
+  return SIZING_FIELDS.filter((f) => confidenceOf(r, f) >= MIN_FIELD_CONFIDENCE).length
+    + IDENTITY_FIELDS.filter((f) => confidenceOf(r, f) > 0).length;
 }
 
 /** Whether the numbers read agree with each other (price per kWh, this month against the average). */
@@ -53,52 +69,57 @@ export function valuesArePlausible(r: BillReading): boolean {
   return true;
 }
 
+const NOTHING: BillFields = {
+  distributor: null, holder: null, consumer_class: null, subclass: null, tariff_group: null, installation: null, client_code: null,
+  reference_month: null, value: null, consumption: null, consumption_history_kwh_values: { values: [], average: null }, power_pattern: null, generation: false,
+};
+
 /**
- * The virtual assistant's decision on a bill it could read as text. Rules, in order
- * (docs/bill-reader.md):
+ * The virtual assistant's decision on a bill it could read. Rules, in order (docs/bill-reader.md):
  * 1. not an electricity bill -> DISAPPROVED, BILL_ILLEGIBLE (re-upload allowed);
  * 2. an apartment or apartment complex -> DISAPPROVED, BILL_APARTMENT (locked);
- * 3. a class other than residential or commercial -> DISAPPROVED, unserved class (locked);
- * 4. solar compensation shown -> WAITING (a person decides);
- * 5. every required field read and the numbers agree -> APPROVED;
- * 6. mostly read, or read but the numbers disagree -> WAITING;
- * 7. otherwise -> DISAPPROVED, BILL_ILLEGIBLE.
+ * 3. a class other than residential, commercial or rural -> DISAPPROVED, unserved class (locked);
+ * 4. generation or credits, group A, a collective bill, consumption at or below the availability
+ *    minimum -> WAITING (a person decides; never approved);
+ * 5. every required field read with confidence, the numbers agree, a known distributor, read from a
+ *    text layer -> APPROVED;
+ * 6. anything else -> WAITING, with why.
  */
 export function decideBill(r: BillReading): BillAnalysis {
   const read = requiredFieldsRead(r);
   const plausible = valuesArePlausible(r);
-  const confidence = Math.round((read / REQUIRED_FIELDS.length) * (plausible ? 1 : 0.6) * 100) / 100;
+  const fieldConfidence = Math.min(...SIZING_FIELDS.map((f) => confidenceOf(r, f)));
+  const confidence = Math.round(((read / REQUIRED_FIELDS.length) * 0.5 + fieldConfidence * 0.5) * (plausible ? 1 : 0.6) * (r.ocr ? 0.8 : 1) * 100) / 100;
+  const { looksLikeBill: _b, solarCompensation: _s, apartment: _a, collective: _c, ocr, evidence, ...fields } = r;
   const outcome = (status: BillAnalysisStatus, justification: string | null, notes: ReviewNote[] = []): BillAnalysis => ({
+    ...fields,
     status,
     justification_disapproved: justification,
-    distributor: r.distributor,
-    holder: r.holder,
-    consumer_class: r.consumer_class,
-    installation: r.installation,
-    value: r.value,
-    consumption: r.consumption,
-    consumption_history_kwh_values: r.consumption_history_kwh_values,
-    power_pattern: r.power_pattern,
     confidence,
     review_notes: notes,
+    source: ocr ? 'ocr' : 'text',
+    evidence: evidence ?? {},
   });
 
   // Values read from another kind of document (a water bill's m³, a statement's amounts) are not a bill's.
   if (!r.looksLikeBill) {
-    return {
-      ...outcome('DISAPPROVED', BILL_ILLEGIBLE),
-      distributor: null, holder: null, consumer_class: null, installation: null, value: null, consumption: null,
-      consumption_history_kwh_values: { values: [], average: null }, power_pattern: null, confidence: 0,
-    };
+    return { ...outcome('DISAPPROVED', BILL_ILLEGIBLE), ...NOTHING, confidence: 0, evidence: {} };
   }
   if (r.apartment) return outcome('DISAPPROVED', BILL_APARTMENT);
-  if (r.consumer_class !== null && !SERVED_CLASSES.includes(r.consumer_class)) {
+  if (r.consumer_class !== null && !SERVED_CLASSES.includes(r.consumer_class) && confidenceOf(r, 'consumer_class') >= MIN_FIELD_CONFIDENCE) {
     return outcome('DISAPPROVED', unservedClassJustification(r.consumer_class));
   }
-  if (r.solarCompensation) return outcome('WAITING', null, ['solar-compensation']);
-  if (read === REQUIRED_FIELDS.length) {
-    return plausible ? outcome('APPROVED', null) : outcome('WAITING', null, ['implausible-values']);
-  }
-  if (read >= MOSTLY_READ) return outcome('WAITING', null, ['incomplete-reading']);
-  return outcome('DISAPPROVED', BILL_ILLEGIBLE);
+  const notes: ReviewNote[] = [];
+  if (r.solarCompensation) notes.push('solar-compensation');
+  if (r.tariff_group?.startsWith('A')) notes.push('group-a');
+  if (r.collective) notes.push('collective-bill');
+  if (r.consumption !== null && r.consumption <= availabilityMinimum(r.power_pattern) && (r.power_pattern !== null || r.consumption <= AVAILABILITY_MINIMUM_KWH.single)) notes.push('below-minimum');
+  if (notes.length) return outcome('WAITING', null, notes);
+  if (read < REQUIRED_FIELDS.length || (r.consumption !== null && r.consumption <= availabilityMinimum(r.power_pattern))) return outcome('WAITING', null, ['incomplete-reading']);
+  if (!plausible) return outcome('WAITING', null, ['implausible-values']);
+  // a distributor outside the reader's table: its tariffs and its area are a person's to check
+  if (r.distributor === null) return outcome('WAITING', null, ['unknown-distributor']);
+  // OCR misreads digits without knowing it: a person confirms what it read.
+  if (ocr) return outcome('WAITING', null, ['ocr-reading']);
+  return outcome('APPROVED', null);
 }

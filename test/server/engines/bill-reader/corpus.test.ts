@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCorpus, makeBill } from '../../../../scripts/make-bill-corpus';
-import { analyseBill, DISTRIBUTORS } from '../../../../src/server/engines/bill-reader';
+import { buildCorpus, FAMILY_OF, LAYOUT_IDS, makeBill } from '../../../../scripts/make-bill-corpus';
+import { analyseBill } from '../../../../src/server/engines/bill-reader';
 import type { BillAnalysis } from '../../../../src/server/engines/bill-reader';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,9 +23,9 @@ describe('the committed corpus', () => {
   });
 
   it('has clean and noisy bills of five distributors and every wrong case the issue names', () => {
-    for (const d of DISTRIBUTORS) {
-      expect(corpus.some((b) => b.truth.kind === 'clean' && b.truth.fields.distributor === d), `clean ${d}`).toBe(true);
-      expect(corpus.some((b) => b.truth.kind === 'noisy' && b.truth.fields.distributor === d), `noisy ${d}`).toBe(true);
+    for (const d of LAYOUT_IDS) {
+      expect(corpus.some((b) => b.truth.kind === 'clean' && b.truth.fields.distributor === FAMILY_OF[d]), `clean ${d}`).toBe(true);
+      expect(corpus.some((b) => b.truth.kind === 'noisy' && b.truth.fields.distributor === FAMILY_OF[d]), `noisy ${d}`).toBe(true);
     }
     const ids = corpus.map((b) => b.truth.id);
     for (const id of ['bank-statement', 'cemig-cut-in-half', 'light-condominium', 'copel-rural', 'cemig-solar-scee', 'photo-bill']) expect(ids).toContain(id);
@@ -54,7 +54,7 @@ describe('per-field accuracy', () => {
 
   it(`is at least ${FRESH_FLOOR * 100} % per field on noisy bills it has never seen`, { timeout: 60_000 }, async () => {
     const results: Array<{ truth: BillTruth; analysis: BillAnalysis }> = [];
-    for (const d of DISTRIBUTORS) {
+    for (const d of LAYOUT_IDS) {
       for (const seed of [5001, 5002, 5003]) {
         const { truth, bytes } = await makeBill(d, seed, 'noisy', seed === 5003 ? 'COMERCIAL' : 'RESIDENCIAL');
         results.push({ truth, analysis: await analyseBill(bytes, 'application/pdf') });

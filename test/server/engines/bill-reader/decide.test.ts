@@ -11,11 +11,12 @@ const readable: BillReading = {
 const decide = (change: Partial<BillReading>) => decideBill({ ...readable, ...change });
 
 describe('decideBill', () => {
-  it('approves a readable residential or commercial bill and returns what it read', () => {
+  it('approves a readable residential, commercial or rural bill and returns what it read', () => {
     const a = decide({});
     expect(a).toMatchObject({ status: 'APPROVED', justification_disapproved: null, confidence: 1, review_notes: [], value: 312.4, consumption: 320, power_pattern: 'two' });
     expect(a.consumption_history_kwh_values.average).toBe(315);
     expect(decide({ consumer_class: 'COMERCIAL' }).status).toBe('APPROVED');
+    expect(decide({ consumer_class: 'RURAL', tariff_group: 'B2' }).status).toBe('APPROVED');
   });
 
   it('disapproves a file that is not an electricity bill as illegible, so the customer may upload again', () => {
@@ -26,13 +27,13 @@ describe('decideBill', () => {
   });
 
   it('locks the upload for classes it does not serve, naming the class', () => {
-    for (const cls of ['RURAL', 'INDUSTRIAL', 'PODER_PUBLICO'] as const) {
+    for (const cls of ['INDUSTRIAL', 'PODER_PUBLICO', 'ILUMINACAO_PUBLICA'] as const) {
       const a = decide({ consumer_class: cls });
       expect(a.status).toBe('DISAPPROVED');
       expect(a.justification_disapproved).toBe(unservedClassJustification(cls));
       expect(a.justification_disapproved).not.toBe(BILL_ILLEGIBLE);
     }
-    expect(unservedClassJustification('RURAL')).toBe('Classe de consumo não atendida: rural');
+    expect(unservedClassJustification('INDUSTRIAL')).toBe('Classe de consumo não atendida: industrial');
   });
 
   it('refuses apartments and apartment complexes with the sign-up message', () => {
@@ -43,10 +44,27 @@ describe('decideBill', () => {
     expect(decide({ solarCompensation: true })).toMatchObject({ status: 'WAITING', justification_disapproved: null, review_notes: ['solar-compensation'] });
   });
 
-  it('waits for a person when one required field is missing, and disapproves as illegible when most are', () => {
+  it('waits for a person, never calls a bill illegible, when fields the sizing needs are missing or unsure', () => {
     expect(decide({ consumer_class: null })).toMatchObject({ status: 'WAITING', review_notes: ['incomplete-reading'] });
-    expect(decide({ consumption_history_kwh_values: { values: [300, 310], average: 305 } }).status).toBe('WAITING');
-    expect(decide({ consumer_class: null, value: null, consumption: null })).toMatchObject({ status: 'DISAPPROVED', justification_disapproved: BILL_ILLEGIBLE });
+    expect(decide({ consumer_class: null, value: null, consumption: null })).toMatchObject({ status: 'WAITING', justification_disapproved: null, review_notes: ['incomplete-reading'] });
+    // read, but from places that disagree
+    expect(decide({ evidence: { value: { confidence: 0.3, evidence: [] } } })).toMatchObject({ status: 'WAITING', review_notes: ['incomplete-reading'] });
+  });
+
+  it('never approves group A, generation, a collective bill or consumption at the availability minimum', () => {
+    expect(decide({ tariff_group: 'A4' })).toMatchObject({ status: 'WAITING', review_notes: ['group-a'] });
+    expect(decide({ collective: true })).toMatchObject({ status: 'WAITING', review_notes: ['collective-bill'] });
+    // 30 kWh single-phase, 50 two-phase, 100 three-phase (REN 1.000/2021 art. 291)
+    expect(decide({ consumption: 50, value: 60, power_pattern: 'two' })).toMatchObject({ status: 'WAITING', review_notes: ['below-minimum'] });
+    expect(decide({ consumption: 51, value: 60, power_pattern: 'two', consumption_history_kwh_values: { values: [50, 52], average: 51 } }).status).toBe('APPROVED');
+    expect(decide({ consumption: 0, value: 0 })).toMatchObject({ status: 'WAITING', review_notes: ['below-minimum'] });
+    // phases unknown: only above the three-phase minimum is sure
+    expect(decide({ consumption: 90, value: 95, power_pattern: null, consumption_history_kwh_values: { values: [90], average: 90 } }).status).toBe('WAITING');
+  });
+
+  it('waits for a person on a distributor outside its table, and on what OCR read', () => {
+    expect(decide({ distributor: null })).toMatchObject({ status: 'WAITING', review_notes: ['unknown-distributor'] });
+    expect(decide({ ocr: true })).toMatchObject({ status: 'WAITING', review_notes: ['ocr-reading'] });
   });
 
   it('waits for a person when the numbers read do not agree', () => {

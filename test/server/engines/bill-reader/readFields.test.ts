@@ -63,7 +63,7 @@ describe('readBillFields', () => {
       ...months.map((m, i) => run(m, 40 + i * 40, 558, 7)),
       ...['300', '280', '350', '310'].map((v, i) => run(v, 40 + i * 40, 547, 7)),
     ]));
-    expect(r.consumption_history_kwh_values).toEqual({ values: [300, 280, 350, 310], average: 310 });
+    expect(r.consumption_history_kwh_values).toEqual({ values: [300, 280, 350, 310], months: ['2024-11', '2024-12', '2025-01', '2025-02'], average: 310 });
   });
 
   it('ignores dates and amounts that look like history rows above the history heading', () => {

@@ -91,7 +91,7 @@ describe('bill page', () => {
     const user = userEvent.setup();
     const { token } = await signUpNewCustomer(server);
     renderBill(token);
-    await send(user, fileOf('cemig-cut-in-half.pdf', 'application/pdf'));
+    await send(user, fileOf('water-bill.pdf', 'application/pdf'));
     expect(await screen.findByText(m['bill.outcome.disapproved'])).toBeTruthy();
     expect(screen.getByText('Motivo: ilegível ou incompleta')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: m['bill.reupload'] }));
@@ -200,7 +200,7 @@ describe('bill page', () => {
     const user = userEvent.setup();
     const { token } = await signUpNewCustomer(server);
     renderBill(token);
-    await send(user, fileOf('cemig-cut-in-half.pdf', 'application/pdf'));
+    await send(user, fileOf('water-bill.pdf', 'application/pdf'));
     const heading = await screen.findByRole('heading', { name: m['bill.outcome.disapproved'] });
     await vi.waitFor(() => expect(document.activeElement).toBe(heading));
     const status = screen.getByRole('status');
@@ -336,7 +336,7 @@ describe('bill page', () => {
 
     const other = await signUpNewCustomer(server);
     renderBill(other.token, server.fetch, { next: { path: '/proposal-initial', label: 'Proposta inicial' }, onGo: (p) => went.push(p) });
-    await send(user, fileOf('cemig-cut-in-half.pdf', 'application/pdf'));
+    await send(user, fileOf('water-bill.pdf', 'application/pdf'));
     await screen.findByText('Motivo: ilegível ou incompleta');
     expect(screen.queryByRole('button', { name: new RegExp(m['bill.next']) })).toBeNull();
   });
