@@ -1,12 +1,12 @@
 import type { Hono } from 'hono';
-import { anyBillFile, decideBill } from '#shared/bill/endpoints';
+import { anyBillFile, decideBill, staffBills } from '#shared/bill/endpoints';
 import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { endpointApp, idParam } from '../http/route';
 import { processView } from '../process/service';
-import { billFile, decideLatestBill } from './service';
+import { billFile, billReadings, decideLatestBill } from './service';
 
-/** Staff reviewing bills: the decision on a customer's latest bill, and any bill's file. */
+/** Staff reviewing bills: what the assistant read, the decision on a customer's latest bill, and any bill's file. */
 export function billAdmin(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
 
@@ -15,6 +15,7 @@ export function billAdmin(deps: AppDeps): Hono {
     await decideLatestBill(deps, c.get('staffId'), id, c.req.valid('json'));
     return c.json(await processView(deps.db, id));
   });
+  route(staffBills, async (c) => c.json(await billReadings(deps.db, idParam(c.req.param('id')))));
   route(anyBillFile, async (c) => {
     const f = await billFile(deps, null, idParam(c.req.param('billId')));
     return attachment(f.bytes, f.kind, f.name);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { billAllowsReupload, UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME, type BillStatus } from '#shared/bill/rules';
-import type { BillsResponse, BillValues } from '#shared/bill/payloads';
+import type { BillReading, BillsResponse, BillValues, StaffBillsResponse } from '#shared/bill/payloads';
 import type { ConsumerData, ConsumerResponse } from '#shared/contract/payloads';
 import { asksIdentity, CONSUMER_IDENTITY_FIELDS, consumerFormOf } from '#shared/contract/rules';
 import { ErrorCode } from '#shared/errors';
@@ -240,4 +240,38 @@ export async function decideLatestBill(deps: Pick<AppDeps, 'db' | 'clock'>, staf
       status: body.status, justification: body.justification ?? null, expectedVersion: body.version, by: byStaff(staffId),
     });
   });
+}
+
+/** Fields of the assistant's reading shown to staff, in the order a reviewer checks them. */
+const READING_FIELDS = [
+  'distributor', 'holder', 'installation', 'client_code', 'consumer_class', 'subclass', 'tariff_group', 'power_pattern',
+  'reference_month', 'value', 'consumption', 'billed_consumption', 'consumption_history_kwh_values', 'generation',
+] as const;
+
+/** The stored analysis as the reviewer reads it (older rows have no evidence: their fields come without it). */
+function readingOf(analysis: unknown): BillReading | null {
+  if (!analysis || typeof analysis !== 'object') return null;
+  const a = analysis as Partial<BillAnalysis>;
+  const fields: BillReading['fields'] = {};
+  for (const f of READING_FIELDS) {
+    const value = a[f];
+    if (value === undefined) continue;
+    const ev = a.evidence?.[f];
+    fields[f] = { value, confidence: ev?.confidence ?? null, evidence: ev?.evidence ?? [] };
+  }
+  return { source: a.source ?? 'text', confidence: a.confidence ?? 0, review_notes: a.review_notes ?? [], fields };
+}
+
+/** Every bill of a customer with what the assistant read, for staff; 404 for an unknown customer. */
+export async function billReadings(db: Db, customerId: number): Promise<StaffBillsResponse> {
+  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  const rows = await db.select().from(bills).where(eq(bills.customerId, customerId)).orderBy(asc(bills.id));
+  return {
+    bills: rows.map((b) => ({
+      id: b.id, status: b.status, justification_disapproved: b.justificationDisapproved, is_holder: b.isHolder,
+      created_at: b.createdAt.toISOString(), decided_at: b.decidedAt?.toISOString() ?? null,
+      reading: b.status === 'PENDING' ? null : readingOf(b.analysis),
+    })),
+  };
 }

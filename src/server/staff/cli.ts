@@ -8,6 +8,7 @@ import { byStaff, customerSteps, loadProcess, moveProcess, ProcessEventRefused, 
 import { createStaff, renewStaffToken, revokeStaff } from './service';
 import { STAFF_EVENTS } from '#shared/process/payloads';
 import { VISIT_COMMANDS, visitCommand } from '../visit/cli';
+import { BILL_COMMANDS, billCommand } from '../bill/cli';
 import { DOCUMENT_COMMANDS, documentCommand } from '../document/cli';
 import { CONTRACT_COMMANDS, contractCommand } from '../contract/cli';
 import { PROJECT_COMMANDS, projectCommand } from '../project/cli';
@@ -44,7 +45,7 @@ const usage = 'usage: npm run staff -- create-staff --name <name> --email <email
   + ' | steps <phone> | event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]'
   + ' | publish-proposal <phone> --as <staff e-mail> [--power-kwp N] [--price N] [--module-brand B] [--module-warranty N]'
   + ' [--inverter-brand B] [--inverter-warranty N] [--structure-type T] [--structure-warranty N]'
-  + ' | partnership <phone> on|off --as <staff e-mail> | documents <phone> | contracts <phone> | verify-signature <file.pdf>'
+  + ' | partnership <phone> on|off --as <staff e-mail> | bills <phone> | documents <phone> | contracts <phone> | verify-signature <file.pdf>'
   + ' | project <phone> | project-status <phone> <STATUS> --as <e-mail> | project-message <phone> <text> --as <e-mail> | project-upload <phone> on|off --as <e-mail>'
   + ' | payment <phone> | financing <phone> IN_EVALUATION|APPROVED|DENIED --as <e-mail> | invoice <phone> paid|cancel --as <e-mail>';
 
@@ -131,6 +132,7 @@ async function command(argv: string[]): Promise<number> {
   if (argv[0] === 'create-staff' || argv[0] === 'new-token' || argv[0] === 'revoke-staff') return staffCommand(argv);
   if ((VISIT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return visitCommand(argv);
   if ((DOCUMENT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return documentCommand(argv);
+  if ((BILL_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return billCommand(argv);
   if ((CONTRACT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return contractCommand(argv);
   if ((PROJECT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return projectCommand(argv);
   if ((PAYMENT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return paymentCommand(argv);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { ProcessView } from '../process/payloads';
 import { ConsumerData, ConsumerResponse } from '../contract/payloads';
-import { BillsResponse, BillValues, StaffBillDecision } from './payloads';
+import { BillsResponse, BillValues, StaffBillDecision, StaffBillsResponse } from './payloads';
 
 /** The electricity bill: sending it, its owner's data, its file, and staff's decision on it. */
 
@@ -64,4 +64,10 @@ export const anyBillFile = endpoint({
   responses: { 200: { description: 'the file' }, ...staffFailures, 404: failure('no such bill') },
 });
 
-export const billEndpoints = [sendBill, bills, billOwner, saveBillOwner, billFile, decideBill, anyBillFile];
+export const staffBills = endpoint({
+  method: 'get', path: '/admin/customers/:id/bills', auth: 'staff', tag: 'admin',
+  summary: "Every bill of the customer with the virtual assistant's reading: each field's value, confidence and the text and page position it was read from, the overall confidence and why a person must look.",
+  responses: { 200: { description: 'bills, oldest first', schema: StaffBillsResponse }, ...staffFailures, 404: failure('no such customer') },
+});
+
+export const billEndpoints = [sendBill, bills, billOwner, saveBillOwner, billFile, decideBill, anyBillFile, staffBills];

@@ -49,3 +49,42 @@ export const StaffBillDecision = v.pipe(
   v.check((d) => (d.status !== 'DISAPPROVED' && d.status !== 'DENIED') || !!d.justification, 'Informe o motivo da reprovação.'),
 );
 export type StaffBillDecision = v.InferOutput<typeof StaffBillDecision>;
+
+// ---- staff: what the virtual assistant read -----------------------------------------------------
+
+/** Where on the page a value was read (PDF points, origin bottom-left; OCR words in the same units). */
+export const ReadingEvidence = v.object({ text: v.string(), page: v.number(), x: v.number(), y: v.number() });
+
+/** One field the assistant read: its value, how sure it was, and the runs it read it from. */
+export const ReadingField = v.object({
+  value: v.unknown(),
+  confidence: v.nullable(v.number()),
+  evidence: v.array(ReadingEvidence),
+});
+
+/** The assistant's reading of one bill, for the person who reviews it. */
+export const BillReading = v.object({
+  /** text: the PDF's text layer; ocr: a photo or scan read by OCR; none: nothing could be read */
+  source: v.picklist(['text', 'ocr', 'none']),
+  confidence: v.number(),
+  /** why a person must look (WAITING): ocr-reading, group-a, below-minimum, incomplete-reading… */
+  review_notes: v.array(v.string()),
+  fields: v.record(v.string(), ReadingField),
+});
+export type BillReading = v.InferOutput<typeof BillReading>;
+
+/** A bill as staff review it. */
+export const StaffBill = v.object({
+  id: v.number(),
+  status: v.picklist(BILL_STATUSES),
+  justification_disapproved: v.nullable(v.string()),
+  is_holder: v.boolean(),
+  created_at: v.string(),
+  decided_at: v.nullable(v.string()),
+  /** null while the assistant has not read it yet (PENDING) */
+  reading: v.nullable(BillReading),
+});
+
+/** GET admin/customers/{id}/bills: every bill of the customer, oldest first, with the assistant's reading. */
+export const StaffBillsResponse = v.object({ bills: v.array(StaffBill) });
+export type StaffBillsResponse = v.InferOutput<typeof StaffBillsResponse>;

@@ -71,7 +71,7 @@ export function valuesArePlausible(r: BillReading): boolean {
 
 const NOTHING: BillFields = {
   distributor: null, holder: null, consumer_class: null, subclass: null, tariff_group: null, installation: null, client_code: null,
-  reference_month: null, value: null, consumption: null, consumption_history_kwh_values: { values: [], average: null }, power_pattern: null, generation: false,
+  reference_month: null, value: null, consumption: null, billed_consumption: null, consumption_history_kwh_values: { values: [], average: null }, power_pattern: null, generation: false,
 };
 
 /**

@@ -43,7 +43,7 @@ const MIN_TEXT_CHARS = 40;
 
 const NOTHING_READ: BillFields = {
   distributor: null, holder: null, consumer_class: null, subclass: null, tariff_group: null, installation: null, client_code: null,
-  reference_month: null, value: null, consumption: null, consumption_history_kwh_values: { values: [], average: null }, power_pattern: null, generation: false,
+  reference_month: null, value: null, consumption: null, billed_consumption: null, consumption_history_kwh_values: { values: [], average: null }, power_pattern: null, generation: false,
 };
 
 function unread(status: 'WAITING' | 'DISAPPROVED', note?: ReviewNote): BillAnalysis {

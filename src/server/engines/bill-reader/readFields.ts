@@ -7,7 +7,7 @@ import type { ConnectionType } from '../sizing';
 import { distributorOf } from './distributors';
 import { readAmountDue, readReferenceMonth } from './fields/amount';
 import { readClassification } from './fields/classification';
-import { historyAverage, readConsumption, readHistory } from './fields/consumption';
+import { historyAverage, readBilledConsumption, readConsumption, readHistory } from './fields/consumption';
 import { normaliseCode, readCodes, readHolder } from './fields/identity';
 import { readMarkers } from './fields/markers';
 import { Layout, type TextLine } from './layout';
@@ -47,6 +47,7 @@ export function readBill(layout: Layout): BillReading {
   const markers = readMarkers(layout, family !== null, holder?.value ?? null, classText);
   const average = historyAverage(history);
   const amount = readAmountDue(layout, family?.labels?.amount, { firstPageOnly: markers.collective });
+  const billed = readBilledConsumption(layout, markers.generation.value);
 
   const evidence: EvidenceMap = {};
   const keep = (field: keyof BillFields, r: Read<unknown> | null) => { if (r) evidence[field] = { confidence: r.confidence, evidence: r.evidence }; };
@@ -60,6 +61,7 @@ export function readBill(layout: Layout): BillReading {
   keep('value', amount);
   keep('reference_month', reference);
   keep('consumption', consumption);
+  keep('billed_consumption', billed);
   if (history.entries.length) evidence.consumption_history_kwh_values = { confidence: history.confidence, evidence: history.entries.slice(-3).map((e) => ({ text: e.item.text, page: e.item.page, x: Math.round(e.item.x), y: Math.round(e.item.y) })) };
   if (family) evidence.distributor = { confidence: 1, evidence: [] };
   if (markers.generation.value) evidence.generation = { confidence: 1, evidence: markers.generation.evidence };
@@ -76,6 +78,7 @@ export function readBill(layout: Layout): BillReading {
     value: valueOf(amount),
     // a collective bill sums several units: no one unit's consumption or history to size
     consumption: markers.collective ? null : valueOf(consumption),
+    billed_consumption: markers.collective ? null : valueOf(billed),
     consumption_history_kwh_values: markers.collective ? { values: [], months: [], average: null } : {
       values: history.entries.map((e) => e.kwh),
       months: history.entries.map((e) => monthText(e.month)),

@@ -54,6 +54,8 @@ export interface BillFields {
   value: number | null;
   /** kWh consumed (measured) in the reference month. */
   consumption: number | null;
+  /** kWh billed in the reference month (the availability minimum when less was consumed). */
+  billed_consumption?: number | null;
   consumption_history_kwh_values: ConsumptionHistory;
   /** Connection type (monofásico, bifásico, trifásico) when printed. */
   power_pattern: ConnectionType | null;

@@ -161,6 +161,13 @@ describe('traps', () => {
     expect(decideBill(r)).toMatchObject({ status: 'WAITING', review_notes: ['solar-compensation'] });
   });
 
+  it('every way bills print generation or received credits is caught', () => {
+    for (const line of ['Energia Ativa Injetada TE 3.433,00', 'Energia SCEE ISENTA kWh 180', 'Saldo atual de geração: 412 kWh', 'Geração compartilhada - UC beneficiária',
+      'Autoconsumo remoto 120 kWh', 'CRÉDITO DE ENERGIA: GERAÇÃO ULTIMO CICLO', 'RATEIO GERAÇÃO: UC 11071722 = 100%', 'Saldo em kWh: 73', 'Micro e minigeração distribuída - Energia compensada 150 kWh']) {
+      expect(read(bill({ extra: [run(line, 40, 200, 6)] })).generation, line).toBe(true);
+    }
+  });
+
   it('notices about rights towards a "central geradora" are not generation', () => {
     const r = read(bill({ extra: [run('É direito do consumidor ou da central geradora de receber uma compensação, caso sejam violados os limites.', 40, 200, 5)] }));
     expect(r.generation).toBe(false);

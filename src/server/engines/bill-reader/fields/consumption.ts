@@ -291,8 +291,8 @@ function numbersOf(line: TextLine): Array<{ n: number; item: TextItem }> {
  * other columns between. The row counts when (current - previous) × constant equals a later
  * number on it. Several active-energy rows (peak and off-peak, day and night registers) add up.
  */
-function meterReadings(layout: Layout): Array<{ kwh: number; item: TextItem }> {
-  const rows: Array<{ kwh: number; item: TextItem }> = [];
+function meterReadings(layout: Layout): Array<{ kwh: number; item: TextItem; line: TextLine }> {
+  const rows: Array<{ kwh: number; item: TextItem; line: TextLine }> = [];
   for (const line of layout.lines) {
     const f = fold(line.text);
     if (!ACTIVE_ENERGY.test(f) && !/UNICO|TOTAL|PONTA/.test(f)) continue;
@@ -319,26 +319,49 @@ function meterReadings(layout: Layout): Array<{ kwh: number; item: TextItem }> {
         }
       }
     }
-    if (found) rows.push(found);
+    if (found) rows.push({ ...found, line });
   }
   return rows;
 }
 
-/** Items table rows charging energy by the kWh: their quantity. */
+/** A quantity cell: kWh with at most three decimals (a price per kWh has more). */
+function quantityOf(text: string): number | null {
+  const t = text.trim();
+  if ((/,\d{4,}$/.test(t) && !/,0{4,}$/.test(t)) || /\//.test(t)) return null;
+  return parseKwh(t);
+}
+
+/**
+ * Items table rows charging energy by the kWh: their quantity, printed after the unit ('kWh 901')
+ * or before it ('226,000 kWh'); rows whose description names the unit ('Consumo [KWh]-TUSD') or
+ * that print the quantity with three decimals ('483,000') without a unit column.
+ */
 function itemQuantities(layout: Layout): Array<{ kwh: number; item: TextItem }> {
   const out: Array<{ kwh: number; item: TextItem }> = [];
+  const meters = new Set(meterReadings(layout).map((m) => m.line));
   for (const line of layout.lines) {
+    if (meters.has(line)) continue;
     const f = fold(line.text);
-    if (!/CONSUMO|ENERGIA ELETRICA|ENERGIA ATIVA|\bTE\b|TUSD/.test(f) || NOT_CONSUMED.test(f) || /BAND|ADIC|BONUS|ITAIPU|CUSTO DE DISPONIBILIDADE/.test(f)) continue;
-    const unit = line.items.findIndex((it) => /^KWH$/i.test(it.text.trim()) || /\bKWH\b/i.test(fold(it.text)));
-    if (unit < 0) continue;
-    for (let i = unit; i < line.items.length; i++) {
-      const it = line.items[i]!;
-      const words = (i === unit ? it.text.replace(/.*kwh/i, '') : it.text).trim();
-      if (!words) continue;
-      const v = parseKwh(words.split(/\s+/)[0]!);
-      if (v !== null) { out.push({ kwh: v, item: it }); break; }
+    if (!/CONSUMO|ENERGIA ELET|ENERGIA ATIVA|\bTE\b|TUSD|DISPONIBILIDADE/.test(f) || NOT_CONSUMED.test(f) || /BAND|ADIC|BONUS|ITAIPU|CUSTO DE DISPONIBILIDADE|MEDIDOR|LEITURA|HISTORICO/.test(f)) continue;
+    const items = line.items;
+    const unit = items.findIndex((it) => /^KWH$/i.test(it.text.trim()));
+    let found: TextItem | null = null;
+    if (unit > 0 && quantityOf(items[unit - 1]!.text) !== null && unit - 1 > 0) found = items[unit - 1]!;
+    const from = unit >= 0 ? unit + 1 : items.findIndex((it) => /KWH/i.test(it.text)) + 1;
+    for (let i = Math.max(1, from); !found && from > 0 && i < items.length; i++) {
+      if (quantityOf(items[i]!.text) !== null) found = items[i]!;
+      else if (/\d/.test(items[i]!.text) && !/\//.test(items[i]!.text)) break;
     }
+    if (!found && unit < 0) {
+      // the unit and its quantity in one run ('Energia Elétrica kWh 320 272,00', as OCR joins words)
+      const run = items.find((it) => /KWH/i.test(it.text));
+      const inRun = run ? /\bKWH\)?\s+(\d[\d.,]*)/i.exec(fold(run.text)) : null;
+      const q = inRun ? quantityOf(inRun[1]!) : null;
+      if (run && q !== null) { out.push({ kwh: q, item: run }); continue; }
+      found = items.find((it, i) => i > 0 && /^\d{1,3}(\.\d{3})*,000$/.test(it.text.trim())) ?? null;
+    }
+    const v = found ? quantityOf(found.text) : null;
+    if (found && v !== null) out.push({ kwh: v, item: found });
   }
   return out;
 }
@@ -373,4 +396,26 @@ export function readConsumption(layout: Layout, history: History, reference: Mon
     else votes.push({ value: q.kwh, weight: strong.size === 0 || strong.has(q.kwh) ? 1 : 0.3, evidence: evidenceOf(q.item) });
   }
   return vote(votes, (v) => v.toFixed(2), 4);
+}
+
+/**
+ * kWh billed this month: the items table's quantity (the TE and TUSD rows repeat it), which is
+ * the availability minimum when less was consumed, or the sum of rows split by tax rate.
+ */
+export function readBilledConsumption(layout: Layout, generation: boolean): Read<number> | null {
+  const quantities = itemQuantities(layout);
+  if (quantities.length === 0) return null;
+  const counts = new Map<number, number>();
+  for (const q of quantities) counts.set(q.kwh, (counts.get(q.kwh) ?? 0) + 1);
+  // rows that each appear once and differ (150 + 382 by ICMS rate) add up; a repeated one is the quantity
+  const repeated = [...counts.entries()].filter(([, n]) => n > 1);
+  if (counts.size === 1) return vote(quantities.map((q) => ({ value: q.kwh, weight: 1, evidence: evidenceOf(q.item) })), (v) => v.toFixed(2), 2);
+  // with generation, the first quantity the TE and TUSD rows repeat: the rows after it are energy credited from elsewhere
+  if (repeated.length === 1 || (generation && repeated.length > 1)) {
+    const first = quantities.find((q) => q.kwh === repeated[0]![0])!;
+    return { value: first.kwh, confidence: repeated.length === 1 ? 1 : 0.5, evidence: quantities.filter((q) => q.kwh === first.kwh).map((q) => evidenceOf(q.item)) };
+  }
+  const distinct = [...new Map(quantities.map((q) => [q.kwh, q])).values()];
+  const total = Math.round(distinct.reduce((a, q) => a + q.kwh, 0) * 100) / 100;
+  return { value: total, confidence: 0.5, evidence: distinct.slice(0, 4).map((q) => evidenceOf(q.item)) };
 }
