@@ -89,7 +89,7 @@ export function readClassification(layout: Layout): Classification {
     }
   });
   // group A bills name their tariff ('horo-sazonal verde', 'THS azul') and contracted demand
-  const groupA = /HORO-?SAZONAL|\bTHS\b|DEMANDA CONTRATADA|DEMANDA MEDIDA/.exec(layout.folded);
+  const groupA = /HORO-?SAZONAL|\bTHS\b|DEMANDA CONTRATADA|DEMANDA MEDIDA|DEMANDA (ATIVA |FATURADA |REGISTRADA )?(NA )?(FORA DE |FORA )?PONTA|DEMANDA[^\n]{0,30}\(KW\)|ULTRAPASSAGEM/.exec(layout.folded);
   if (groupA && !groupVotes.some((g) => g.value.startsWith('A'))) {
     const where = lines.find((l) => fold(l.text).includes(groupA[0]));
     if (where) groupVotes.push({ value: 'A', weight: 2, evidence: evidenceOf(where.items[0]!) });
