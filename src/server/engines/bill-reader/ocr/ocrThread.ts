@@ -1,7 +1,5 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { TextItem } from '../extractText';
+import { WorkerThread, workerFile } from '../../workerThread';
 
 /**
  * Memory the OCR thread's JavaScript may use (pdf.js parsing, one page's pixels). Decoded images
@@ -22,75 +20,22 @@ export type OcrOutcome =
   | { kind: 'timeout' }
   | { kind: 'failed'; error: string };
 
-type Answer = { id: number; items: OcrItem[]; pages: number } | { id: number; error: string };
-
-/** The worker file on disk, next to this module (see pdfThread.ts for why not `new URL`). */
-function workerPath(): string {
-  const here = import.meta.url;
-  return here.startsWith('file:') ? join(dirname(fileURLToPath(here)), 'ocrWorker.mjs') : resolve('src/server/engines/bill-reader/ocr/ocrWorker.mjs');
-}
-
 /**
- * Tesseract in one worker thread, one file at a time. The thread keeps its OCR engine between
- * files (starting one costs about half a second); a file not read in time stops the thread, and
- * the next file starts a fresh one.
+ * Tesseract in one worker thread (ocrWorker.mjs), one file at a time. The thread keeps its OCR
+ * engine between files (starting one costs about half a second); a file not read in time stops the
+ * thread, and the next file starts a fresh one.
  */
 export class OcrThread {
-  #worker: Worker | null = null;
-  #queue: Promise<unknown> = Promise.resolve();
-  #nextId = 1;
+  readonly #thread = new WorkerThread<{ kind: OcrInput['kind']; maxPages: number; budgetMs: number }, { items: OcrItem[]; pages: number }>(
+    () => workerFile(import.meta.url, 'ocrWorker.mjs', 'src/server/engines/bill-reader/ocr'), WORKER_HEAP_MB,
+  );
 
   /** `timeoutMs` counts from the moment this file's turn comes, not from the call. */
-  run(input: OcrInput, timeoutMs: number, maxPages: number): Promise<OcrOutcome> {
-    const turn = this.#queue.then(() => this.#runNow(input, timeoutMs, maxPages));
-    this.#queue = turn.catch(() => undefined);
-    return turn;
-  }
-
-  #runNow(input: OcrInput, timeoutMs: number, maxPages: number): Promise<OcrOutcome> {
-    const started = performance.now();
-    let worker: Worker;
-    try {
-      worker = (this.#worker ??= this.#start());
-    } catch (error) {
-      return Promise.resolve({ kind: 'failed', error: error instanceof Error ? error.message : String(error) });
-    }
-    const id = this.#nextId++;
-    return new Promise<OcrOutcome>((resolve) => {
-      const done = (outcome: OcrOutcome) => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        resolve(outcome);
-      };
-      const onMessage = (answer: Answer) => {
-        if (answer.id !== id) return;
-        if ('error' in answer) done({ kind: 'failed', error: answer.error });
-        else done({ kind: 'done', items: answer.items, pages: answer.pages, ms: Math.round(performance.now() - started) });
-      };
-      const onError = (error: Error) => { this.#stop(worker); done({ kind: 'failed', error: error.message }); };
-      const onExit = () => done({ kind: 'failed', error: 'OCR thread exited' });
-      const timer = setTimeout(() => { this.#stop(worker); done({ kind: 'timeout' }); }, timeoutMs);
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      // a copy with its own buffer: the transfer detaches it, and the caller keeps its bytes
-      const copy = new Uint8Array(input.bytes);
-      worker.postMessage({ id, kind: input.kind, bytes: copy, maxPages, budgetMs: timeoutMs }, [copy.buffer]);
-    });
-  }
-
-  #start(): Worker {
-    const worker = new Worker(workerPath(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    worker.unref(); // an idle thread must not keep the process (a CLI, a test run) alive
-    worker.on('exit', () => { if (this.#worker === worker) this.#worker = null; });
-    return worker;
-  }
-
-  #stop(worker: Worker) {
-    if (this.#worker === worker) this.#worker = null;
-    void worker.terminate(); // tesseract's own thread, started by this one, ends with it
+  async run(input: OcrInput, timeoutMs: number, maxPages: number): Promise<OcrOutcome> {
+    const outcome = await this.#thread.run({ kind: input.kind, maxPages, budgetMs: timeoutMs }, input.bytes, timeoutMs);
+    if (outcome.kind === 'answer') return { kind: 'done', items: outcome.answer.items, pages: outcome.answer.pages, ms: outcome.ms };
+    // an input the worker refuses (not an image, too large) is a failure to read, as a dead thread is
+    return outcome.kind === 'refused' ? { kind: 'failed', error: outcome.error } : outcome;
   }
 }
 
