@@ -11,7 +11,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
-import { PAGE_CODE_ID, PAGE_LOADER, PRIVATE_CODE_ID, SESSION_EARLY_START, type CodeFiles, type PageCode, type PrivateCode } from '../src/shared/pageCode';
+import { EARLY_HEAD_PAINT, PAGE_CODE_ID, PAGE_LOADER, PRIVATE_CODE_ID, PRIVATE_HEADS_ID, SESSION_EARLY_START, type CodeFiles, type PageCode, type PrivateCode } from '../src/shared/pageCode';
 import { SCREENS } from '../src/shared/routes';
 
 /** Extensions of the files that get compressed twins (images other than SVG and fonts are compressed already). */
@@ -24,6 +24,8 @@ interface PrerenderModule {
   PRERENDERED_PAGES: ReadonlyArray<{ key: string; modules: readonly string[] }>;
   renderPage(key: string): Promise<{ key: string; url: string; title: string; html: string }>;
   renderLoading(): Promise<string>;
+  renderPrivateHeads(): Promise<Record<string, string>>;
+  PRIVATE_HEAD_MODULES: readonly string[];
   PRIVATE_SHELL_MODULES: readonly string[];
   PRIVATE_SCREEN_MODULES: Readonly<Record<string, string>>;
   PRIVATE_READS: Readonly<Record<string, string[]>>;
@@ -156,8 +158,11 @@ export function privateCode(
 /**
  * index.html for every route without a page of its own: the loading screen inside #root (painted
  * from the HTML), and the signed-in pages' code listed before the head's early start, which reads it.
+ * With `heads` (each signed-in page's head by path) and their stylesheets' text: a stored session's
+ * reload paints the asked-for page's head instead of the loading screen (EARLY_HEAD_PAINT, right
+ * after #root), styled by the inlined CSS without waiting for any file.
  */
-export function fallbackHtml(template: string, loading: string, code: PrivateCode): string {
+export function fallbackHtml(template: string, loading: string, code: PrivateCode, heads?: { markup: Record<string, string>; css: string }): string {
   const early = `<script>${SESSION_EARLY_START}</script>`;
   if (!template.includes(early)) throw new Error('prerender: index.html has no session early start script');
   if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
@@ -165,9 +170,14 @@ export function fallbackHtml(template: string, loading: string, code: PrivateCod
   // the loading screen paints from the HTML alone; the entry follows the first frame, as on the
   // public pages (the signed-in code the head asks for loads meanwhile)
   const loaded = codeAfterFirstFrame(template);
-  return loaded.html
+  const headTags = heads
+    ? `<script type="application/json" id="${PRIVATE_HEADS_ID}">${JSON.stringify(heads.markup).replace(/</g, '\\u003c')}</script><script>${EARLY_HEAD_PAINT}</script>`
+    : '';
+  let html = loaded.html
     .replace(early, () => `${block}\n    ${early}\n    ${loaded.tags}`)
-    .replace('<div id="root"></div>', () => `<div id="root">${loading}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${loading}</div>${headTags}`);
+  if (heads) html = html.replace('</head>', () => `  <style>${heads.css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`);
+  return html;
 }
 
 function filesUnder(dir: string): string[] {
@@ -253,7 +263,8 @@ export function prerenderAndCompress(options: { entry: string; plugins: () => Pl
           // what index.html loads already (the entry's chunks and CSS) is not listed again
           const inTemplate = (file: string) => template.includes(`"${file}"`);
           const code = privateCode(manifest, mod.PRIVATE_SHELL_MODULES, mod.PRIVATE_SCREEN_MODULES, mod.PRIVATE_READS, config.base, inTemplate);
-          writeFileSync(join(outDir, 'index.html'), fallbackHtml(template, await mod.renderLoading(), code));
+          const headCss = linkedFiles(manifest, mod.PRIVATE_HEAD_MODULES).css.map((file) => readFileSync(join(outDir, file), 'utf8').trim()).join('\n');
+          writeFileSync(join(outDir, 'index.html'), fallbackHtml(template, await mod.renderLoading(), code, { markup: await mod.renderPrivateHeads(), css: headCss }));
           config.logger.info(`prerendered ${mod.PRERENDERED_PAGES.length} public pages in ${Date.now() - started} ms`);
         } finally {
           rmSync(serverDir, { recursive: true, force: true });

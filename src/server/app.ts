@@ -8,7 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api';
 import { apiDocument, apiOpenApiDocument, servedEndpoints } from '#shared/endpoints';
 import { ErrorCode } from '#shared/errors';
-import { PAGE_LOADER, SESSION_EARLY_START } from '#shared/pageCode';
+import { EARLY_HEAD_PAINT, PAGE_LOADER, SESSION_EARLY_START } from '#shared/pageCode';
 import { messages } from '#shared/messages';
 import { authRoutes } from './auth/routes';
 import { billAdmin } from './bill/admin';
@@ -59,7 +59,7 @@ const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
 export const contentSecurityPolicy = (deps: Pick<AppDeps, 'payments' | 'signatures'>) => ({
   defaultSrc: ["'self'"],
   // and the pages' two inline scripts, by their hashes (src/shared/pageCode.ts)
-  scriptSrc: ["'self'", ...[PAGE_LOADER, SESSION_EARLY_START].map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)],
+  scriptSrc: ["'self'", ...[PAGE_LOADER, SESSION_EARLY_START, EARLY_HEAD_PAINT].map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],

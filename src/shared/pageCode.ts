@@ -73,3 +73,17 @@ export interface EarlyStart {
  * them linked and does not link them again.
  */
 export const SESSION_EARLY_START = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;var r={};function g(u){if(!r[u])r[u]=fetch(u,{headers:{Authorization:"Bearer "+t,"Accept-Language":"pt-BR"}}).catch(function(){return null})}g(${JSON.stringify(EARLY_PROFILE_PATH)});window[${JSON.stringify(EARLY_START_GLOBAL)}]={token:t,at:Date.now(),reads:r};var b=document.getElementById(${JSON.stringify(PRIVATE_CODE_ID)});if(!b)return;var c=JSON.parse(b.textContent),f=c.screens[location.pathname.replace(/^\\/${LANG}(?=\\/)/,"")];if(!f)return;[c.shell,f].forEach(function(h){h.reads.forEach(g)});[c.shell,f].forEach(function(h){h.js.forEach(function(u){l("modulepreload",u)});h.css.forEach(function(u){l("stylesheet",u)})})}catch(e){}function l(k,u){var n=document.createElement("link");n.rel=k;n.crossOrigin="";n.href=u;document.head.appendChild(n)}})();`;
+
+/** The id of the `<script type="application/json">` in index.html that holds each signed-in page's head, by path after the language. */
+export const PRIVATE_HEADS_ID = 'private-heads';
+
+/** The attribute #root carries while it shows a head painted from the HTML (main.tsx keeps it until the frame renders). */
+export const EARLY_HEAD_ATTRIBUTE = 'data-early-head';
+
+/**
+ * Right after #root in index.html: for a stored session, the asked-for signed-in page's head
+ * (frame, title, lead, loading indicator: src/web/prerender.tsx) replaces the loading screen
+ * before the first paint, so the customer sees the page they asked for at once rather than a
+ * loading screen until the code has run.
+ */
+export const EARLY_HEAD_PAINT = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;var b=document.getElementById(${JSON.stringify(PRIVATE_HEADS_ID)}),r=document.getElementById("root");if(!b||!r)return;var h=JSON.parse(b.textContent)[location.pathname.replace(/^\\/${LANG}(?=\\/)/,"")];if(typeof h!=="string")return;r.innerHTML=h;r.setAttribute(${JSON.stringify(EARLY_HEAD_ATTRIBUTE)},"")}catch(e){}})();`;

@@ -6,6 +6,7 @@ import './theme/global.css';
 import { App, startPortal } from './app/App';
 import { preloadPublicScreen, type PublicScreenKey } from './app/screens';
 import { preloadJourneyCode } from './journey/journey';
+import { keepEarlyHead } from './app/earlyHead';
 
 /**
  * The browser entry. The public pages arrive rendered at build time (src/web/prerender.tsx): the
@@ -37,6 +38,8 @@ async function boot(root: HTMLElement): Promise<void> {
       return;
     }
   } else {
+    // the head index.html painted for a stored session stays on screen while React takes over
+    keepEarlyHead(root);
     // checking the stored session: the frame and the screen load while GET /portal/customers runs
     const key = asked && isPrivatePath(asked) ? screenByPath(asked) : undefined;
     const screen: PrivateScreenKey = key && (PRIVATE_SCREEN_KEYS as readonly string[]).includes(key) ? (key as PrivateScreenKey) : 'bill';

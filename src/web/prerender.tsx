@@ -2,11 +2,14 @@ import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { documentTitle } from '#shared/brand';
-import { PATHS, screenByPath, urlOfPath, type ScreenKey } from '#shared/routes';
+import { PATHS, PRIVATE_SCREEN_KEYS, SCREENS, screenByPath, urlOfPath, type ScreenKey } from '#shared/routes';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { screenPath } from '#machines/journey/journeyMachine';
 import { App, startPortal } from './app/App';
 import { preloadJourneyCode } from './journey/journey';
 import { LoadingScreen } from './ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from './ui/Page/PageLoading';
+import { PrivateLayout } from './ui/PrivateLayout/PrivateLayout';
 import { PRIVATE_SCREEN_MODULES, PRIVATE_SCREEN_READS, PRIVATE_SHELL_MODULES, PRIVATE_SHELL_READS, readPaths } from './app/screenModules';
 
 export { PRIVATE_SCREEN_MODULES, PRIVATE_SHELL_MODULES };
@@ -62,6 +65,31 @@ export async function renderPage(key: ScreenKey): Promise<RenderedPage> {
  * paints from its HTML and React's first render replaces it with the same markup.
  */
 export const renderLoading = (): Promise<string> => markupOf(<LoadingScreen />);
+
+/** The modules whose CSS the signed-in pages' heads need, inlined in index.html so they paint styled without code. */
+export const PRIVATE_HEAD_MODULES = ['src/web/ui/PrivateLayout/PrivateLayout.tsx', 'src/web/ui/Page/PageLoading.tsx'] as const;
+
+const noop = () => undefined;
+
+/**
+ * Each signed-in page as a stored session's reload first shows it, by path after the language:
+ * the frame (its menu still closed) around the page's title, lead and loading indicator
+ * (src/shared/screenHeads.ts). index.html paints it from the HTML for a stored session, and the
+ * page shows the same head while its data loads.
+ */
+export async function renderPrivateHeads(): Promise<Record<string, string>> {
+  const heads: Record<string, string> = {};
+  for (const key of PRIVATE_SCREEN_KEYS) {
+    const row = SCREENS[key] as { path: string; aliases?: readonly string[] };
+    const html = await markupOf(
+      <PrivateLayout currentPath={row.path} onNavigate={noop} onLogout={noop}>
+        <PageLoading head={SCREEN_HEADS[key]} />
+      </PrivateLayout>,
+    );
+    for (const path of [row.path, ...(row.aliases ?? [])]) heads[path] = html;
+  }
+  return heads;
+}
 
 async function markupOf(element: ReactElement): Promise<string> {
   const { prelude } = await prerenderToNodeStream(element);

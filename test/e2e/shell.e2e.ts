@@ -259,7 +259,7 @@ describe('public pages rendered at build time', () => {
     await context.close();
   });
 
-  test('a signed-in reload paints the loading screen from its HTML and fetches the frame\'s and the screen\'s code and first reads beside the entry', async () => {
+  test('a signed-in reload paints the page\'s head from its HTML and fetches the frame\'s and the screen\'s code and first reads beside the entry', async () => {
     // at the visit step: the visit page reads its visit and the calendar as it opens
     const customer = await signUpCustomer();
     await sendApprovableBill(portal, customer.token);
@@ -276,8 +276,13 @@ describe('public pages rendered at build time', () => {
     }, { token: customer.token, phone: customer.phone });
     // the held entry keeps DOMContentLoaded back
     await page.goto(portal.url + '/pt/technical-visit', { waitUntil: 'commit' });
-    // the entry is still held: what the page shows and asks for comes from its HTML alone
+    // the entry is still held: what the page shows and asks for comes from its HTML alone: the
+    // frame, the page's title and lead, and the loading indicator under them
+    await page.getByRole('heading', { name: 'Visita técnica', level: 1 }).waitFor();
+    await page.getByText(m['visit.lead']).waitFor();
     await page.getByRole('status').getByText('Carregando…').waitFor();
+    assert.deepEqual(await accessibilityProblems(page), [], 'the head painted from the HTML');
+    await shot(page, 'shell-early-head-phone');
     const reads = ['/api/v1/portal/customers', '/api/v1/portal/notifications', '/api/v1/portal/customers/scheduling', '/api/v1/portal/config-calendar'];
     for (const until = Date.now() + 10_000; !requested.some((path) => /^\/assets\/VisitScreen-[^/]+\.js$/.test(path)) || !reads.every((read) => requested.includes(read));) {
       assert.ok(Date.now() < until, `the visit screen's code and reads were not asked for: ${requested.join(' ')}`);
@@ -286,8 +291,11 @@ describe('public pages rendered at build time', () => {
     assert.ok(requested.some((path) => /^\/assets\/PrivateShell-[^/]+\.js$/.test(path)), 'the frame\'s code is asked for before the entry runs');
     assert.ok(!requested.some((path) => /BillScreen|ProposalScreen/.test(path)), 'other screens\' code is not fetched');
     release();
+    // the page with its data, the head where it was
+    await page.getByRole('textbox', { name: /^CEP/ }).waitFor();
     await page.getByRole('heading', { name: 'Visita técnica', level: 1 }).waitFor();
     await page.getByRole('button', { name: /Notificações/ }).waitFor();
+    await shot(page, 'shell-early-head-loaded-phone');
     // the app took those answers instead of asking again (the visit page reads the profile once more itself)
     const count = (path: string) => requested.filter((p) => p === path).length;
     assert.deepEqual(reads.map(count), [2, 1, 1, 1], requested.filter((p) => p.startsWith('/api/')).join(' '));

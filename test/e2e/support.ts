@@ -241,6 +241,8 @@ export async function openSignedIn(page: Page, portal: RunningPortal, customer: 
     localStorage.setItem('portal:session', JSON.stringify({ auth: { token, signed: true, phone }, user: null, schedule: null }));
   }, { token: customer.token, phone: customer.phone });
   await page.goto(portal.url + path);
+  // the page's head painted from the HTML stays until the app has drawn its frame (src/web/app/earlyHead.tsx)
+  await page.locator('#root:not([data-early-head])').waitFor({ state: 'attached' });
 }
 
 /**

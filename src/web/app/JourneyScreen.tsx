@@ -5,6 +5,7 @@ import { LoadingScreen } from '../ui/LoadingScreen/LoadingScreen';
 import { useJourney } from '../journey/JourneyContext';
 import { PUBLIC_SCREEN_COMPONENTS, type PublicScreenKey } from './screens';
 import { replayEarlyInput } from './earlyInput';
+import { dropEarlyHead, EarlyHead } from './earlyHead';
 
 /** The signed-in frame around the private screens (its own chunk: visitors never load it). */
 const PrivateShell = lazy(() => import('./PrivateShell'));
@@ -15,6 +16,8 @@ const PrivateShell = lazy(() => import('./PrivateShell'));
  */
 function EarlyInput() {
   useEffect(() => replayEarlyInput(document.body), []);
+  // a public screen (a stored session the server refused): a signed-in head painted for it is done with
+  useEffect(() => dropEarlyHead(), []);
   return null;
 }
 
@@ -24,13 +27,13 @@ export function JourneyScreen() {
   const signedIn = useJourney((s) => s.matches('signedIn'));
   if (signedIn) {
     return (
-      <Suspense fallback={<LoadingScreen />}>
+      <Suspense fallback={<EarlyHead fallback={<LoadingScreen />} />}>
         <PrivateShell />
       </Suspense>
     );
   }
   const screen = path && !isPrivatePath(path) ? (screenByPath(path) as PublicScreenKey | undefined) : undefined;
-  if (!screen) return <LoadingScreen />;
+  if (!screen) return <EarlyHead fallback={<LoadingScreen />} />;
   const Screen = PUBLIC_SCREEN_COMPONENTS[screen];
   return (
     <Suspense fallback={<LoadingScreen />}>

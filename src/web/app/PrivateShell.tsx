@@ -1,7 +1,9 @@
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { PATHS, screenByPath, type PrivateScreenKey } from '#shared/routes';
 import { screenPath } from '#machines/journey/journeyMachine';
-import { LoadingScreen } from '../ui/LoadingScreen/LoadingScreen';
+import { SCREEN_HEADS } from '#shared/screenHeads';
+import { PageLoading } from '../ui/Page/PageLoading';
+import { dropEarlyHead } from './earlyHead';
 import { FaqDialog } from '../features/faq/FaqDialog/FaqDialog';
 import { NotificationBell } from '../features/notification/NotificationBell/NotificationBell';
 import { PrivateLayout } from '../ui/PrivateLayout/PrivateLayout';
@@ -18,7 +20,10 @@ export default function PrivateShell() {
   const lastPath = useRef(machinePath);
   if (machinePath) lastPath.current = machinePath;
   const path = machinePath ?? lastPath.current ?? PATHS.bill;
-  const Screen = PRIVATE_SCREEN_COMPONENTS[(screenByPath(path) as PrivateScreenKey | undefined) ?? 'bill'];
+  const key = (screenByPath(path) as PrivateScreenKey | undefined) ?? 'bill';
+  const Screen = PRIVATE_SCREEN_COMPONENTS[key];
+  // the frame is drawn: the head index.html painted is not needed again
+  useEffect(() => dropEarlyHead(), []);
   const loggingOut = useJourney((s) => s.matches({ signedIn: { screen: 'loggingOut' } }));
   // spec §2: the list of steps shows one second after the bill step is known and not PENDING (the journey decides)
   const menuShown = useJourney((s) => s.matches({ signedIn: { menu: { list: 'shown' } } }));
@@ -45,7 +50,7 @@ export default function PrivateShell() {
       // a notification that names a screen opens it through the journey, as a menu item does
       headerSlot={<NotificationBell getApi={getApi} refreshKey={customer} onOpenScreen={(p) => go(p)} onArrival={() => setArrivals((n) => n + 1)} />}
     >
-      <Suspense fallback={<LoadingScreen inline />}>
+      <Suspense fallback={<PageLoading head={SCREEN_HEADS[key]} />}>
         <Screen />
       </Suspense>
       <FaqDialog isOpen={faqOpen} onOpenChange={setFaqOpen} />

@@ -9,6 +9,8 @@ import type { ScreenPath } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
 import { FileDrop } from '../../ui/FileDrop/FileDrop';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from '../../ui/Page/PageLoading';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page, PageActions } from '../../ui/Page/Page';
@@ -59,7 +61,7 @@ export function BillPage({ state, send, next, onGo }: BillPageProps) {
   }, [stage]);
 
   if (state.matches('loading') || state.matches('deciding') || state.matches('simulating') || state.matches('followingUp')) {
-    return <LoadingScreen inline />;
+    return <PageLoading head={SCREEN_HEADS.bill} />;
   }
   if (state.matches('loadFailed')) {
     return (

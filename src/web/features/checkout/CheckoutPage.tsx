@@ -7,6 +7,8 @@ import { formatBRL } from '#shared/money';
 import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from '../../ui/Page/PageLoading';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
 import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
@@ -41,7 +43,7 @@ export function CheckoutPage({ state, send, currentYear, documents }: CheckoutPa
     wasEditing.current = !done;
   }, [done]);
 
-  if (!settled || state.matches('leaving')) return <LoadingScreen inline />;
+  if (!settled || state.matches('leaving')) return <PageLoading head={SCREEN_HEADS.bookingPayment} />;
   if (state.matches('loadFailed')) {
     return (
       <Page title={TITLE} titleRef={titleRef} width="wide">

@@ -9,6 +9,8 @@ import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
 import { Checkbox } from '../../ui/Checkbox/Checkbox';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from '../../ui/Page/PageLoading';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
@@ -71,7 +73,7 @@ export function ContractPage({ state, send }: ContractPageProps) {
   const following = state.matches('followView') || state.matches('following');
   useEffect(() => { if (following) followRef.current?.focus(); }, [following]);
 
-  if (!settled || state.matches('leaving')) return <LoadingScreen inline />;
+  if (!settled || state.matches('leaving')) return <PageLoading head={SCREEN_HEADS.customersSignature} />;
   if (state.matches('loadFailed')) {
     return (
       <Page title={TITLE} titleRef={titleRef} width="wide">

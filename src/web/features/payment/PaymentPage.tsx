@@ -9,6 +9,8 @@ import { proposalFigures } from '#shared/proposal/rules';
 import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from '../../ui/Page/PageLoading';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
@@ -53,7 +55,7 @@ export function PaymentPage({ state, send, onCreateInvoice }: PaymentPageProps) 
     if (before && step && before !== step) document.getElementById(step === 'documents' ? 'payment-documents' : step === 'invoice' ? 'payment-invoice' : 'payment-step')?.focus();
   }, [step]);
 
-  if (!settled || state.matches('leaving')) return <LoadingScreen inline />;
+  if (!settled || state.matches('leaving')) return <PageLoading head={SCREEN_HEADS.payment} />;
   const data = c.data;
   const proposal = data?.proposal ?? null;
   const title = data?.paymentType === 'FINANCING' ? m['payment.title.financing'] : data?.paymentType === 'CASH_PURCHASE' ? m['payment.title.cash'] : SCREENS.payment.title;

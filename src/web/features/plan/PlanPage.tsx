@@ -8,6 +8,8 @@ import { formatBRL } from '#shared/money';
 import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from '../../ui/Page/PageLoading';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
@@ -106,7 +108,7 @@ export function PlanPage({ state, send }: PlanPageProps) {
   const { titleRef, retrying } = useTitleAfterRetry(settled);
   const retry = () => { retrying(); send({ type: 'page.retry' }); };
 
-  if (!settled || state.matches('leaving')) return <LoadingScreen inline />;
+  if (!settled || state.matches('leaving')) return <PageLoading head={SCREEN_HEADS.planSignature} />;
   if (state.matches('loadFailed') || state.matches('noPlans')) {
     return (
       <Page title={TITLE} titleRef={titleRef} width="wide">

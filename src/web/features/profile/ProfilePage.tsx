@@ -6,6 +6,8 @@ import { keptOnDeletion } from '#shared/profile/rules';
 import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from '../../ui/Page/PageLoading';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
 import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
@@ -38,7 +40,7 @@ export function ProfilePage({ state, send, currentYear }: ProfilePageProps) {
   const deleted = state.matches('deleted');
   useEffect(() => { if (deleted) deletedRef.current?.focus(); }, [deleted]);
 
-  if (!settled || state.matches('left')) return <LoadingScreen inline />;
+  if (!settled || state.matches('left')) return <PageLoading head={SCREEN_HEADS.profile} />;
   if (state.matches('loadFailed')) {
     return (
       <Page title={TITLE} titleRef={titleRef} width="wide">

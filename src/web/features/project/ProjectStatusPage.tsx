@@ -6,6 +6,8 @@ import { isWithDistributor, whatsAppChatUrl } from '#shared/project/rules';
 import { FaqDialog } from '../faq/FaqDialog/FaqDialog';
 import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from '../../ui/Page/PageLoading';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
 import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
@@ -49,7 +51,7 @@ export function ProjectStatusPage({ state, send }: ProjectStatusPageProps) {
   const c = state.context;
   const settled = !state.matches('loading');
   const { titleRef, retrying } = useTitleAfterRetry(settled);
-  if (!settled) return <LoadingScreen inline />;
+  if (!settled) return <PageLoading head={SCREEN_HEADS.projectStatus} />;
   if (state.matches('loadFailed') || !c.data) {
     return (
       <Page title={m['project.title']} titleRef={titleRef} width="wide">

@@ -7,6 +7,8 @@ import { PATHS, type ScreenPath } from '#shared/routes';
 import { currentStep, landingRoute } from '#shared/steps';
 import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from '../../ui/Page/PageLoading';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
@@ -77,7 +79,7 @@ export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
   const retry = () => { retrying(); send({ type: 'page.retry' }); };
 
   const title = PROPOSAL_TITLE[type];
-  if (state.matches('loading') || state.matches('deciding')) return <LoadingScreen inline />;
+  if (state.matches('loading') || state.matches('deciding')) return <PageLoading head={SCREEN_HEADS[type === 'INITIAL' ? 'proposalInitial' : 'proposalFinal']} />;
   if (state.matches('loadFailed') || state.matches('notReady')) {
     return (
       <Page title={title} titleRef={titleRef} width="wide">

@@ -5,6 +5,8 @@ import { visitWhen } from '#shared/visit/payloads';
 import { messages as m } from '#shared/messages';
 import { Button } from '../../ui/Button/Button';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
+import { PageLoading } from '../../ui/Page/PageLoading';
+import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page, PageActions } from '../../ui/Page/Page';
 import { VisitDetails } from './parts/VisitDetails';
@@ -48,7 +50,7 @@ export function VisitPage({ state, send }: VisitPageProps) {
     (view === 'details' ? bannerRef.current : leadRef.current)?.focus();
   }, [view, failed]);
 
-  if (state.matches('loading')) return <LoadingScreen inline />;
+  if (state.matches('loading')) return <PageLoading head={SCREEN_HEADS.technicalVisit} />;
   if (failed) {
     return (
       <Page title={m['visit.title']} width="medium">
@@ -98,7 +100,7 @@ export function VisitPage({ state, send }: VisitPageProps) {
       leadRef={leadRef}
       lead={current
         ? m['visit.reschedule.lead'].replace('{when}', visitWhen(current.date, current.time))
-        : 'Agende a visita técnica gratuita: um especialista vai até o imóvel confirmar o tamanho e a instalação do seu sistema.'}
+        : m['visit.lead']}
     >
       {cancelled ? <Notice role={null}>{m['visit.cancelledNotice'].replace('{when}', visitWhen(cancelled.date, cancelled.time))}</Notice> : null}
       {!mayBook ? <Notice>{m['visit.status.UNCONFIRMED_APPOINTMENT']}: aguarde a confirmação da empresa.</Notice> : null}

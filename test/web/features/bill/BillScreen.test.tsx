@@ -14,6 +14,7 @@ import { fixture, upload } from '../../../support/uploads';
 import { createStaff } from '../../../../src/server/staff/service';
 import { messages as m } from '#shared/messages';
 import { deflateSync } from 'node:zlib';
+import { findLoadedPage } from '../../../support/screens';
 
 /** A valid PNG whose header declares width x height (a decompression bomb in a few KB). */
 function pngDeclaring(width: number, height: number): Uint8Array {
@@ -73,7 +74,7 @@ describe('bill page', () => {
     const user = userEvent.setup();
     const { token } = await signUpNewCustomer(server);
     renderBill(token);
-    expect(await screen.findByRole('heading', { name: 'Conta de luz' })).toBeTruthy();
+    expect(await findLoadedPage('Conta de luz')).toBeTruthy();
     expect(screen.getByText(m['bill.holder.question'])).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: 'Sim' }));
     await chooseFile(user, fileOf('cemig-clean-residential.pdf', 'application/pdf'));

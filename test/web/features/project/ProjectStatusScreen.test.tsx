@@ -16,6 +16,7 @@ import { createStaff } from '../../../../src/server/staff/service';
 import { messages as m } from '#shared/messages';
 import { createTestServer, type TestServer } from '../../../support/server';
 import { call, customerAtInstallation } from '../../../support/flows';
+import { findLoadedPage } from '../../../support/screens';
 
 configure({ asyncUtilTimeout: 10_000 });
 let server: TestServer;
@@ -61,7 +62,7 @@ describe('the page against the server', () => {
     const c = await customerAtInstallation(server, { opened: false });
     const reload = vi.fn();
     render(flow(c.token, reload));
-    await screen.findByRole('heading', { level: 1, name: m['project.title'] });
+    await findLoadedPage(m['project.title']);
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(screen.getByText(m['project.mural.empty'])).toBeTruthy();
     expect(document.querySelector('input[type="file"]')).toBeNull();

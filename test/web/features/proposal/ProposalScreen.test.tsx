@@ -14,6 +14,7 @@ import { createTestServer, type TestServer } from '../../../support/server';
 import { call, signUpNewCustomer } from '../../../support/flows';
 import { processDriver, toOffer, type ServerCustomer } from '../../../paths/serverProcess';
 import type { ProcessEvent } from '#machines/process/processMachine';
+import { findLoadedPage } from '../../../support/screens';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -61,7 +62,7 @@ describe('proposal screen', () => {
     const c = await customerAt(toInitialProposal);
     const p = await proposalOf(c, 'INITIAL');
     const seen = renderProposal(c, 'INITIAL');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Proposta inicial' })).toBeTruthy();
+    expect(await findLoadedPage('Proposta inicial')).toBeTruthy();
     expect(screen.getByText(m['proposal.initial.note'])).toBeTruthy();
     const cards = within(screen.getByRole('list', { name: 'Resumo da proposta' })).getAllByRole('listitem');
     expect(cards.map(text)).toEqual(proposalCards(p).map((card) => one(`${card.label}${card.value}`)));
@@ -165,7 +166,7 @@ describe('proposal screen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(m['proposal.load.error']);
     offline = false;
     await user.click(screen.getByRole('button', { name: m['proposal.retry'] }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Proposta inicial' })).toBeTruthy();
+    expect(await findLoadedPage('Proposta inicial')).toBeTruthy();
     expect(await screen.findByRole('button', { name: m['proposal.advance'] })).toBeTruthy();
     // the pressed button is gone: the keyboard is on the loaded page's title, not at the document's top
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Proposta inicial' })));
@@ -210,7 +211,7 @@ describe('proposal screen', () => {
     cleanup();
     expect((await call(server, 'POST', `/admin/customers/${c.id}/proposal/final`, { module_brand: 'Jinko', module_warranty: 12 }, { token: staffToken })).status).toBe(201);
     const seen = renderProposal(c, 'FINAL');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Proposta final' })).toBeTruthy();
+    expect(await findLoadedPage('Proposta final')).toBeTruthy();
     expect(screen.queryByText(m['proposal.initial.note'])).toBeNull();
     await user.click(screen.getByRole('button', { name: m['proposal.final.financing'] }));
     // one click commits nothing: the confirmation says what happens next

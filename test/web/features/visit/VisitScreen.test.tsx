@@ -13,6 +13,7 @@ import { createTestServer, testClock, type TestServer } from '../../../support/s
 import { call, signUpNewCustomer } from '../../../support/flows';
 import { startFakeCepServer, type FakeCepServer } from '../../../support/viacep';
 import { processDriver, toTechnicalVisit, type ServerCustomer } from '../../../paths/serverProcess';
+import { findLoadedPage } from '../../../support/screens';
 
 /**
  * The technical-visit page in happy-dom against the in-process server, with a local server that
@@ -62,7 +63,7 @@ describe('technical visit page', () => {
     const user = userEvent.setup();
     const c = await customerAtVisit();
     const seen = renderVisit(c);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Visita técnica' })).toBeTruthy();
+    expect(await findLoadedPage('Visita técnica')).toBeTruthy();
     // the calendar follows the shared rules: today, Sunday and the cut-off are unavailable
     expect(day(23).getAttribute('aria-disabled')).toBe('true');
     expect(day(29).getAttribute('aria-disabled')).toBe('true');
@@ -105,7 +106,7 @@ describe('technical visit page', () => {
     const user = userEvent.setup();
     const c = await customerAtVisit();
     renderVisit(c);
-    await screen.findByRole('heading', { level: 1, name: 'Visita técnica' });
+    await findLoadedPage('Visita técnica');
     expect(field('Estado').value).toBe('SP');
     expect(field('Cidade').value).toBe('São Paulo');
     expect(field('Endereço').value).toBe('');
@@ -136,7 +137,7 @@ describe('technical visit page', () => {
     const c = await customerAtVisit();
     const sent: unknown[] = [];
     renderVisit(c, (api) => ({ ...api, bookVisit: (request) => { sent.push(request); return api.bookVisit(request); } }));
-    await screen.findByRole('heading', { level: 1, name: 'Visita técnica' });
+    await findLoadedPage('Visita técnica');
     cep.mode = 'down';
     await user.type(field('CEP'), '20040-020');
     expect(await screen.findByText(m['cep.unavailable'])).toBeTruthy();
@@ -162,7 +163,7 @@ describe('technical visit page', () => {
     const user = userEvent.setup();
     const c = await customerAtVisit();
     renderVisit(c);
-    await screen.findByRole('heading', { level: 1, name: 'Visita técnica' });
+    await findLoadedPage('Visita técnica');
     await user.type(field('CEP'), '99999999');
     expect(await screen.findByText(m['cep.notFound'])).toBeTruthy();
     await user.clear(field('CEP'));
@@ -281,7 +282,7 @@ describe('technical visit page', () => {
     await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'CONFIRMED_SCHEDULE' });
     await driver.staff('PUT', `/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED', early: true }); // the clock is before the visit
     const seen = renderVisit(c);
-    await screen.findByRole('heading', { level: 1, name: 'Visita técnica' });
+    await findLoadedPage('Visita técnica');
     const bar = within(screen.getByRole('navigation', { name: 'Etapas' }));
     await user.click(bar.getByRole('button', { name: m['visit.back'] }));
     await user.click(bar.getByRole('button', { name: m['visit.next'] }));
@@ -306,7 +307,7 @@ describe('technical visit page by keyboard', () => {
     const user = userEvent.setup();
     const c = await customerAtVisit();
     renderVisit(c);
-    await screen.findByRole('heading', { level: 1, name: 'Visita técnica' });
+    await findLoadedPage('Visita técnica');
     // Monday 10:00: today is not bookable, Tuesday 24 is; Tab lands there, not on an unavailable today
     const grid = screen.getByRole('grid');
     const tabbable = grid.querySelectorAll('[tabindex="0"]');

@@ -4,7 +4,7 @@ import * as s from '../BillPage.css';
 
 const EXPLANATIONS = [
   { title: 'Consumo de energia', text: 'Usamos o consumo atual e o histórico dos últimos meses para dimensionar o seu sistema.' },
-  { title: 'Valor e classe', text: 'O valor da conta e a classe de consumo (residencial ou comercial) definem o seu plano.' },
+  { title: 'Valor e classe', text: 'O valor da conta e a classe de consumo (residencial, comercial ou rural) definem o seu plano.' },
   { title: 'Titular e instalação', text: 'O titular e o número da instalação identificam a unidade que vai receber a energia solar.' },
 ];
 
