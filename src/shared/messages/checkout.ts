@@ -1,6 +1,6 @@
 /** The booking screen's payment step (spec §2 "Booking / checkout screen", §5 card form and billing day, §8). */
 export const checkoutMessages = {
-  'checkout.lead': 'Confira o plano escolhido e configure o pagamento da assinatura.',
+  'checkout.lead': 'Confira o plano escolhido e configure o pagamento da assinatura: pessoa física cadastra o cartão de crédito, empresa escolhe o dia do boleto. Depois, envie os documentos pedidos para gerarmos os seus contratos.',
   'checkout.summary.title': 'Resumo do plano',
   'checkout.card.title': 'Cartão de crédito',
   'checkout.card.lead': 'O cartão é apenas pré-autorizado agora: a primeira mensalidade só é cobrada 30 dias depois que o sistema começar a gerar energia.',

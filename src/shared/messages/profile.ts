@@ -5,7 +5,7 @@
  * The update toasts of spec §8 are in ./customer.ts.
  */
 export const profileMessages = {
-  'profile.lead': 'Seus dados, seu pedido, o pagamento e seus documentos em um só lugar.',
+  'profile.lead': 'Seus dados, seu pedido, o pagamento e seus documentos em um só lugar. Atualize o que mudou, acompanhe seus contratos e baixe uma cópia dos seus dados quando quiser.',
   'profile.load.error': 'Não foi possível carregar seu perfil. Verifique sua conexão e tente novamente.',
   'profile.retry': 'Tentar novamente',
   // personal data

@@ -4,6 +4,8 @@ export const proposalMessages = {
   'proposal.subscription.text': 'No {plan}, você paga {price} por mês e economiza {economy} por mês ({reduction}% da conta de luz). Sem taxa de adesão, instalação grátis, manutenção e monitoramento incluídos.',
   'proposal.subscription.lead': 'Os valores acima são os da compra do sistema. Na assinatura, o sistema é instalado e mantido por nós.',
   'proposal.subscription.toPlans': 'Ver planos de assinatura',
+  'proposal.initial.lead': 'Esta proposta foi feita a partir da sua conta de luz: o tamanho do sistema, o investimento e a economia que ele traz. Depois de aprová-la, você agenda a visita técnica gratuita.',
+  'proposal.final.lead': 'A proposta final, feita depois da visita técnica, com o sistema que vamos instalar no seu imóvel. Confira os valores e os equipamentos e escolha como quer seguir: assinatura, compra à vista ou financiamento.',
   'proposal.initial.note': 'Os valores e o tamanho do sistema podem variar após a visita técnica.',
   'proposal.card.power': 'Potência',
   'proposal.card.pricePerWp': 'Preço por potência',

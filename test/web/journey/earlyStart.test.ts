@@ -14,8 +14,11 @@ import { createTransport } from '../../../src/web/api/transport';
 
 const holder = window as { __portalEarly?: EarlyStart };
 
-/** Runs the head's inline script as the page does. */
-const runHeadScript = () => new Function(SESSION_EARLY_START)();
+/** Runs the head's inline script as the page does, then lets the first frame pass (its work starts after it). */
+const runHeadScript = async () => {
+  new Function(SESSION_EARLY_START)();
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 1)));
+};
 
 afterEach(() => {
   delete holder.__portalEarly;
@@ -29,27 +32,27 @@ describe('the session early start in the page head', () => {
   it('with a signed session it asks for the profile with the token; without one it asks nothing', async () => {
     const fetch = vi.fn(async () => new Response('{}'));
     vi.stubGlobal('fetch', fetch);
-    runHeadScript();
+    await runHeadScript();
     expect(holder.__portalEarly).toBeUndefined();
 
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ auth: { token: 'tok-1', signed: false, phone: '5511987654321' } }));
-    runHeadScript();
+    await runHeadScript();
     expect(holder.__portalEarly).toBeUndefined();
 
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ auth: { token: 'tok-1', signed: true, phone: '5511987654321' }, user: null }));
-    runHeadScript();
+    await runHeadScript();
     expect(holder.__portalEarly?.token).toBe('tok-1');
     expect(fetch).toHaveBeenCalledExactlyOnceWith(EARLY_PROFILE_PATH, { headers: { Authorization: 'Bearer tok-1', 'Accept-Language': 'pt-BR' } });
   });
 
   it('a broken stored session or a failed call leaves the app to ask itself', async () => {
     localStorage.setItem(SESSION_STORAGE_KEY, '{not json');
-    runHeadScript();
+    await runHeadScript();
     expect(holder.__portalEarly).toBeUndefined();
 
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ auth: { token: 'tok-1', signed: true } }));
-    runHeadScript();
+    await runHeadScript();
     expect(await holder.__portalEarly?.reads[EARLY_PROFILE_PATH]).toBeNull();
   });
 });
@@ -62,13 +65,13 @@ describe('the signed-in code the page head fetches', () => {
   const listed = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
   const signedIn = () => localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ auth: { token: 'tok-1', signed: true } }));
 
-  it('with a stored session, the frame\'s and the asked-for screen\'s code and first reads, side by side with the entry', () => {
+  it('with a stored session, the frame\'s and the asked-for screen\'s code and first reads, side by side with the entry', async () => {
     const fetch = vi.fn(async () => new Response('{}'));
     vi.stubGlobal('fetch', fetch);
     document.head.innerHTML = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(code)}</script>`;
     window.history.replaceState(null, '', '/pt/technical-visit');
     signedIn();
-    runHeadScript();
+    await runHeadScript();
     expect(listed()).toEqual([
       'modulepreload /assets/PrivateShell-a.js', 'modulepreload /assets/client-b.js', 'stylesheet /assets/PrivateShell-c.css',
       'modulepreload /assets/VisitScreen-d.js', 'stylesheet /assets/VisitScreen-e.css',
@@ -80,18 +83,32 @@ describe('the signed-in code the page head fetches', () => {
     expect(Object.keys(holder.__portalEarly?.reads ?? {})).toEqual([EARLY_PROFILE_PATH, '/api/v1/portal/notifications', '/api/v1/portal/customers/scheduling']);
   });
 
-  it('nothing without a session, on a page that is not a signed-in screen, or without the list', () => {
+  it('asks for nothing before the first frame: the page head painted from the HTML goes first', async () => {
+    const fetch = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetch);
+    document.head.innerHTML = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(code)}</script>`;
+    window.history.replaceState(null, '', '/pt/technical-visit');
+    signedIn();
+    new Function(SESSION_EARLY_START)();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(listed()).toEqual([]);
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 1)));
+    expect(fetch).toHaveBeenCalled();
+    expect(listed()).not.toEqual([]);
+  });
+
+  it('nothing without a session, on a page that is not a signed-in screen, or without the list', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}')));
     document.head.innerHTML = `<script type="application/json" id="${PRIVATE_CODE_ID}">${JSON.stringify(code)}</script>`;
     window.history.replaceState(null, '', '/pt/technical-visit');
-    runHeadScript();
+    await runHeadScript();
     window.history.replaceState(null, '', '/pt/login');
     signedIn();
-    runHeadScript();
+    await runHeadScript();
     expect(listed()).toEqual([]);
     document.head.innerHTML = '';
     window.history.replaceState(null, '', '/pt/technical-visit');
-    runHeadScript();
+    await runHeadScript();
     expect(listed()).toEqual([]);
     expect(holder.__portalEarly?.token).toBe('tok-1'); // the profile is still asked for
   });

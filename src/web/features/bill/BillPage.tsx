@@ -8,7 +8,6 @@ import { visitAwaitingCompany } from '#shared/visit/rules';
 import type { ScreenPath } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
 import { FileDrop } from '../../ui/FileDrop/FileDrop';
-import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { PageLoading } from '../../ui/Page/PageLoading';
 import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Modal } from '../../ui/Modal/Modal';

@@ -6,7 +6,6 @@ import { fill, messages as m } from '#shared/messages';
 import { formatBRL } from '#shared/money';
 import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
-import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { PageLoading } from '../../ui/Page/PageLoading';
 import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Notice } from '../../ui/Notice/Notice';

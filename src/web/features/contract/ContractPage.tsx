@@ -8,7 +8,6 @@ import { fill, messages as m, type MessageKey } from '#shared/messages';
 import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
 import { Checkbox } from '../../ui/Checkbox/Checkbox';
-import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { PageLoading } from '../../ui/Page/PageLoading';
 import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Modal } from '../../ui/Modal/Modal';

@@ -8,7 +8,6 @@ import { financingUploadEnabled } from '#shared/payment/rules';
 import { proposalFigures } from '#shared/proposal/rules';
 import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
-import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { PageLoading } from '../../ui/Page/PageLoading';
 import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Modal } from '../../ui/Modal/Modal';

@@ -5,7 +5,6 @@ import { messages as m } from '#shared/messages';
 import { keptOnDeletion } from '#shared/profile/rules';
 import { SCREENS } from '#shared/routes';
 import { Button } from '../../ui/Button/Button';
-import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { PageLoading } from '../../ui/Page/PageLoading';
 import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Notice } from '../../ui/Notice/Notice';

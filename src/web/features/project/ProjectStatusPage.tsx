@@ -5,7 +5,6 @@ import { fill, messages as m } from '#shared/messages';
 import { isWithDistributor, whatsAppChatUrl } from '#shared/project/rules';
 import { FaqDialog } from '../faq/FaqDialog/FaqDialog';
 import { Button } from '../../ui/Button/Button';
-import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { PageLoading } from '../../ui/Page/PageLoading';
 import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Notice } from '../../ui/Notice/Notice';

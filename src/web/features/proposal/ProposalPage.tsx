@@ -6,7 +6,6 @@ import { initialProposalNextStep, PROPOSAL_TITLE, proposalApproved, type Initial
 import { PATHS, type ScreenPath } from '#shared/routes';
 import { currentStep, landingRoute } from '#shared/steps';
 import { Button } from '../../ui/Button/Button';
-import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { PageLoading } from '../../ui/Page/PageLoading';
 import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Modal } from '../../ui/Modal/Modal';
@@ -112,6 +111,7 @@ export function ProposalPage({ type, state, send, onGo }: ProposalPageProps) {
       titleRef={titleRef}
       titleId="proposal-title"
       width="wide"
+      lead={SCREEN_HEADS[type === 'INITIAL' ? 'proposalInitial' : 'proposalFinal'].lead}
       note={type === 'INITIAL' ? <Notice tone="warning" role={null}>{m['proposal.initial.note']}</Notice> : null}
     >
       {c.notice ? (

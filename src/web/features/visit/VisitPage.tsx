@@ -4,7 +4,6 @@ import type { visitMachine, VisitEvent } from '#machines/visit/visitMachine';
 import { visitWhen } from '#shared/visit/payloads';
 import { messages as m } from '#shared/messages';
 import { Button } from '../../ui/Button/Button';
-import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { PageLoading } from '../../ui/Page/PageLoading';
 import { SCREEN_HEADS } from '#shared/screenHeads';
 import { Notice } from '../../ui/Notice/Notice';
