@@ -12,12 +12,8 @@ import { ApiError } from '../http/errors';
 import { notify } from '../notification/service';
 import { byCustomer, byStaff, bySystem, loadProcess, moveProcessIn, ProcessEventRefused, type MovedBy, type ProcessMove } from '../process/host';
 import { enqueue, type JobHandler } from '../platform/queue/queue';
-import { analyseBill, type BillAnalysis, type BillFields } from '../engines/bill-reader/index';
+import { analyseBill, unreadBill, type BillAnalysis } from '../engines/bill-reader/index';
 
-const UNREAD: BillFields = {
-  distributor: null, holder: null, consumer_class: null, installation: null, value: null, consumption: null,
-  consumption_history_kwh_values: { values: [], average: null }, power_pattern: null,
-};
 import { newStorageKey } from '../providers/storage/index';
 import type { StagedUpload } from '../http/multipart';
 import { reserveUploadQuota, uploadJobs } from './uploads';
@@ -156,7 +152,7 @@ export function billJobs(deps: Deps, analyse: typeof analyseBill = analyseBill):
       // A reader bug must not leave the bill PENDING for ever: a person reads it (storage errors above are retried).
       const a = await analyse(bytes, UPLOAD_MIME[row.upload.kind]).catch((e: unknown): BillAnalysis => {
         console.warn(`bill ${billId}: reader failed: ${e instanceof Error ? e.message : String(e)}`);
-        return { ...UNREAD, status: 'WAITING', justification_disapproved: null, confidence: 0, review_notes: ['reader-failure'] };
+        return unreadBill('WAITING', 'reader-failure');
       });
       await deps.db.transaction(async (tx) => {
         const [current] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');

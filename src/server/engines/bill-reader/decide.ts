@@ -69,7 +69,8 @@ export function valuesArePlausible(r: BillReading): boolean {
   return true;
 }
 
-const NOTHING: BillFields = {
+/** A reading with no field: what a file that is not a bill, or could not be read, reports. */
+export const NOTHING_READ: BillFields = {
   distributor: null, holder: null, consumer_class: null, subclass: null, tariff_group: null, installation: null, client_code: null,
   reference_month: null, value: null, consumption: null, billed_consumption: null, consumption_history_kwh_values: { values: [], average: null }, power_pattern: null, generation: false,
 };
@@ -103,7 +104,7 @@ export function decideBill(r: BillReading): BillAnalysis {
 
   // Values read from another kind of document (a water bill's m³, a statement's amounts) are not a bill's.
   if (!r.looksLikeBill) {
-    return { ...outcome('DISAPPROVED', BILL_ILLEGIBLE), ...NOTHING, confidence: 0, evidence: {} };
+    return { ...outcome('DISAPPROVED', BILL_ILLEGIBLE), ...NOTHING_READ, confidence: 0, evidence: {} };
   }
   if (r.apartment) return outcome('DISAPPROVED', BILL_APARTMENT);
   if (r.consumer_class !== null && !SERVED_CLASSES.includes(r.consumer_class) && confidenceOf(r, 'consumer_class') >= MIN_FIELD_CONFIDENCE) {

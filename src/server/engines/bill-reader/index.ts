@@ -1,10 +1,9 @@
-import { decideBill } from './decide';
 import { extractPdfText, PdfReaderFailedError, PdfReadTimeoutError, UnreadablePdfError } from './extractText';
 import { Layout } from './layout';
 import { ocrBill } from './ocr/ocrThread';
 import { readBill, textLooksGarbled } from './readFields';
-import type { BillAnalysis, BillFields, ReviewNote } from './types';
-import { BILL_ILLEGIBLE } from './decide';
+import type { BillAnalysis, ReviewNote } from './types';
+import { BILL_ILLEGIBLE, decideBill, NOTHING_READ } from './decide';
 
 export type { BillAnalysis, BillAnalysisStatus, BillFields, ConsumerClass, ConsumptionHistory, DistributorId, ReviewNote } from './types';
 export { CONSUMER_CLASSES } from './types';
@@ -41,15 +40,10 @@ const MIN_OCR_WORDS = 12;
 /** A PDF with fewer characters than this has no real text layer (a scan). */
 const MIN_TEXT_CHARS = 40;
 
-const NOTHING_READ: BillFields = {
-  distributor: null, holder: null, consumer_class: null, subclass: null, tariff_group: null, installation: null, client_code: null,
-  reference_month: null, value: null, consumption: null, billed_consumption: null, consumption_history_kwh_values: { values: [], average: null }, power_pattern: null, generation: false,
-};
-
-function unread(status: 'WAITING' | 'DISAPPROVED', note?: ReviewNote): BillAnalysis {
+/** A bill nothing could be read from: DISAPPROVED as illegible (the customer may send another), or WAITING for a person. */
+export function unreadBill(status: 'WAITING' | 'DISAPPROVED', note?: ReviewNote): BillAnalysis {
   return {
     ...NOTHING_READ,
-    consumption_history_kwh_values: { values: [], average: null },
     status,
     justification_disapproved: status === 'DISAPPROVED' ? BILL_ILLEGIBLE : null,
     confidence: 0,
@@ -67,12 +61,12 @@ function unread(status: 'WAITING' | 'DISAPPROVED', note?: ReviewNote): BillAnaly
  */
 async function analysePicture(kind: 'pdf' | 'png' | 'jpeg', bytes: Uint8Array, options: AnalyseOptions): Promise<BillAnalysis> {
   const outcome = await ocrBill({ kind, bytes }, { timeoutMs: options.ocrTimeoutMs ?? DEFAULT_OCR_TIMEOUT_MS, maxPages: OCR_PAGES });
-  if (outcome.kind === 'timeout') return unread('WAITING', 'reader-timeout');
+  if (outcome.kind === 'timeout') return unreadBill('WAITING', 'reader-timeout');
   if (outcome.kind === 'failed') {
     // an image that is not one (or too large to decode) is the wrong file; a dead thread is ours to fix
-    return /not a PNG|without a frame|without pixels|too large|truncated|unsupported|decode/i.test(outcome.error) ? unread('DISAPPROVED') : unread('WAITING', 'reader-failure');
+    return /not a PNG|without a frame|without pixels|too large|truncated|unsupported|decode/i.test(outcome.error) ? unreadBill('DISAPPROVED') : unreadBill('WAITING', 'reader-failure');
   }
-  if (outcome.items.length < MIN_OCR_WORDS) return kind === 'pdf' ? unread('WAITING', 'no-text-layer') : unread('DISAPPROVED');
+  if (outcome.items.length < MIN_OCR_WORDS) return kind === 'pdf' ? unreadBill('WAITING', 'no-text-layer') : unreadBill('DISAPPROVED');
   return decideBill(readBill(Layout.of(outcome.items, true)));
 }
 
@@ -87,19 +81,19 @@ async function analysePicture(kind: 'pdf' | 'png' | 'jpeg', bytes: Uint8Array, o
 export async function analyseBill(bytes: Uint8Array, _mime: string, options: AnalyseOptions = {}): Promise<BillAnalysis> {
   const kind = sniffBillFile(bytes);
   if (kind === 'png' || kind === 'jpeg') return analysePicture(kind, bytes, options);
-  if (kind === 'unknown') return unread('DISAPPROVED');
+  if (kind === 'unknown') return unreadBill('DISAPPROVED');
   let items;
   try {
     items = await extractPdfText(bytes, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   } catch (error) {
-    if (error instanceof UnreadablePdfError) return unread('DISAPPROVED');
-    if (error instanceof PdfReadTimeoutError) return unread('WAITING', 'reader-timeout');
+    if (error instanceof UnreadablePdfError) return unreadBill('DISAPPROVED');
+    if (error instanceof PdfReadTimeoutError) return unreadBill('WAITING', 'reader-timeout');
     // A reader that cannot run must not turn customers' bills down: a person reads them.
-    if (error instanceof PdfReaderFailedError) return unread('WAITING', 'reader-failure');
+    if (error instanceof PdfReaderFailedError) return unreadBill('WAITING', 'reader-failure');
     throw error;
   }
   if (items.reduce((n, i) => n + i.text.length, 0) < MIN_TEXT_CHARS) return analysePicture('pdf', bytes, options);
   const layout = Layout.of(items);
-  if (textLooksGarbled(layout.lines.map((l) => l.text).join('\n'))) return unread('WAITING', 'unreadable-text');
+  if (textLooksGarbled(layout.lines.map((l) => l.text).join('\n'))) return unreadBill('WAITING', 'unreadable-text');
   return decideBill(readBill(layout));
 }

@@ -120,4 +120,3 @@ export function textLooksGarbled(text: string): boolean {
   return false;
 }
 
-export { mean as average } from './numbers';

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fold } from '../../../../src/server/engines/bill-reader/numbers';
+import { normaliseCode } from '../../../../src/server/engines/bill-reader/fields/identity';
 import type { BillAnalysis } from '../../../../src/server/engines/bill-reader';
 
 /** One bill of truth.json (the fields the bench compares). */
@@ -33,7 +34,7 @@ const CLASSES: Record<string, string> = {
   'ILUMINACAO PUBLICA': 'ILUMINACAO_PUBLICA', 'SERVICO PUBLICO': 'SERVICO_PUBLICO',
 };
 const PHASES: Record<string, string> = { 'MONOFASICO': 'single', 'BIFASICO': 'two', 'TRIFASICO': 'three' };
-const code = (s: string | null) => (s === null ? null : fold(s).replace(/[^A-Z0-9]/g, ''));
+const code = (s: string | null) => (s === null ? null : normaliseCode(s));
 
 export const REAL_FIELDS = ['distributor', 'holder', 'consumer_class', 'tariff_group', 'power_pattern', 'installation', 'client_code', 'reference_month', 'value', 'consumption', 'billed_consumption', 'average', 'generation'] as const;
 export type RealField = (typeof REAL_FIELDS)[number];

@@ -153,9 +153,8 @@ export function readHolder(layout: Layout, family: DistributorFamily | null): Re
     for (const label of layout.labels(re)) {
       const [best] = layout.valuesOf(label, nameOf, { maxBelow: 20 });
       if (!best) continue;
-      const line = layout.lines.findIndex((l) => l.items.includes(best.item));
-      const name = best.item === label.item ? best.value : withContinuation(layout, line, best.item, best.value);
-      votes.push({ value: best.item === label.item ? withContinuation(layout, label.line, label.item, name) : name, weight: 3, evidence: evidenceOf(best.item, best.text) });
+      const line = best.item === label.item ? label.line : layout.lines.findIndex((l) => l.items.includes(best.item));
+      votes.push({ value: withContinuation(layout, line, best.item, best.value), weight: 3, evidence: evidenceOf(best.item, best.text) });
     }
   }
   // The first line of the address block printed for the post: name, street, district, CEP.
