@@ -23,6 +23,37 @@ function machineDescriptionsOut(): Plugin {
   };
 }
 
+/**
+ * The portal speaks pt-BR only (App wraps everything in react-aria's I18nProvider locale="pt-BR"),
+ * so react-aria's built-in texts keep pt-BR, and en-US, the library's own fallback: the other
+ * 32 languages' dictionaries (~60 KB of the signed-in pages' JS, evaluated on load) are left out
+ * of the build. What @react-aria/optimize-locales-plugin does, on the dictionaries' index files.
+ */
+const REACT_ARIA_LOCALES = ['pt-BR', 'en-US'] as const;
+function reactAriaLocalesOut(): Plugin {
+  const index = /\/(react-aria|react-stately|react-aria-components)\/dist\/private\/(?:[\w-]+\/)?intlStrings\.mjs$/;
+  const locale = /^[a-z]{2}-[A-Z]{2}$/;
+  return {
+    name: 'react-aria-locales-out',
+    apply: 'build',
+    transform(code, id) {
+      if (!index.test(id)) return null;
+      const dropped = new Set<string>();
+      // import $x from "../intl/dnd/ar-AE.mjs";  and  "ar-AE": $x,
+      let out = code.replace(/^import (\S+) from "[^"]*\/([a-z]{2}-[A-Z]{2})\.mjs";\n/gm, (line, name: string, tag: string) => {
+        if ((REACT_ARIA_LOCALES as readonly string[]).includes(tag)) return line;
+        dropped.add(name);
+        return '';
+      });
+      out = out.replace(/^\s*"([a-z]{2}-[A-Z]{2})": (\S+?),?\n/gm, (line, tag: string, name: string) => (locale.test(tag) && dropped.has(name) ? '' : line));
+      // a dictionary still naming a dropped import would fail the build; one left with none is a changed format
+      for (const name of dropped) if (out.includes(name)) throw new Error(`react-aria-locales-out: ${id} still uses ${name}`);
+      if (dropped.size === 0) throw new Error(`react-aria-locales-out: ${id} has no locale imports this plugin knows`);
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** Every page's head starts a stored session's profile call before any bundle (src/shared/pageCode.ts). */
 function sessionEarlyStart(): Plugin {
   return {
@@ -32,7 +63,7 @@ function sessionEarlyStart(): Plugin {
 }
 
 /** The plugins the browser bundle and the pages rendered at build time are made with (the same CSS class names). */
-const appPlugins = () => [vanillaExtractPlugin(), react(), machineDescriptionsOut()];
+const appPlugins = () => [vanillaExtractPlugin(), react(), machineDescriptionsOut(), reactAriaLocalesOut()];
 
 // One config for the SPA build and the test runner.
 // Tests: test/server and test/machines run in Node; test/web in happy-dom (per-file env comment).

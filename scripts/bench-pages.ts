@@ -16,7 +16,7 @@
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -180,15 +180,19 @@ async function main(): Promise<void> {
   let portal: RunningPortal | null = null;
   const rows: Measured[] = [];
   try {
-    const privatePages = only && !['/pt/bill', '/pt/profile', '/pt/proposal-initial', '/pt/technical-visit', '/pt/proposal-final'].includes(only) ? [] : await makeCustomers(dataDir, secret);
-    portal = await startPortal({ DATA_DIR: dataDir, APP_SECRET: secret, NODE_ENV: 'production' });
-    const pages: PageToMeasure[] = [
+    const publicPages: PageToMeasure[] = [
       { url: LANDING, label: 'landing' },
       { url: '/pt/welcome', label: 'welcome' },
       { url: '/pt/login', label: 'login' },
       { url: '/pt/sign-up', label: 'sign-up' },
-      ...privatePages,
-    ].filter((p) => !only || p.url === only);
+    ];
+    // customers are made only when a signed-in page is measured
+    const privatePages = only && publicPages.some((p) => p.url === only) ? [] : await makeCustomers(dataDir, secret);
+    portal = await startPortal({ DATA_DIR: dataDir, APP_SECRET: secret, NODE_ENV: 'production' });
+    const pages = [...publicPages, ...privatePages].filter((p) => !only || p.url === only);
+    if (pages.length === 0) throw new Error(`--only ${only}: no such page`);
+    const saveDir = arg('--save');
+    if (saveDir) mkdirSync(saveDir, { recursive: true });
     for (const page of pages) {
       const all: Measured[] = [];
       for (let i = 0; i < runs; i++) {

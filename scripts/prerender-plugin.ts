@@ -11,7 +11,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
-import { EARLY_HEAD_PAINT, PAGE_CODE_ID, PAGE_LOADER, PRIVATE_CODE_ID, PRIVATE_HEADS_ID, SESSION_EARLY_START, type CodeFiles, type PageCode, type PrivateCode } from '../src/shared/pageCode';
+import { EARLY_HEAD_PAINT, PAGE_CODE_ID, PAGE_LOADER, PRIVATE_CODE_ID, PRIVATE_HEADS_ID, SESSION_EARLY_START, type CodeFiles, type PageCode, type PrivateCode, type PrivateHeads } from '../src/shared/pageCode';
 import { SCREENS } from '../src/shared/routes';
 
 /** Extensions of the files that get compressed twins (images other than SVG and fonts are compressed already). */
@@ -24,7 +24,7 @@ interface PrerenderModule {
   PRERENDERED_PAGES: ReadonlyArray<{ key: string; modules: readonly string[] }>;
   renderPage(key: string): Promise<{ key: string; url: string; title: string; html: string }>;
   renderLoading(): Promise<string>;
-  renderPrivateHeads(): Promise<Record<string, string>>;
+  renderPrivateHeads(): Promise<PrivateHeads>;
   PRIVATE_HEAD_MODULES: readonly string[];
   PRIVATE_SHELL_MODULES: readonly string[];
   PRIVATE_SCREEN_MODULES: Readonly<Record<string, string>>;
@@ -158,11 +158,11 @@ export function privateCode(
 /**
  * index.html for every route without a page of its own: the loading screen inside #root (painted
  * from the HTML), and the signed-in pages' code listed before the head's early start, which reads it.
- * With `heads` (each signed-in page's head by path) and their stylesheets' text: a stored session's
+ * With `heads` (the frame once and each signed-in page's head by path) and their stylesheets' text: a stored session's
  * reload paints the asked-for page's head instead of the loading screen (EARLY_HEAD_PAINT, right
  * after #root), styled by the inlined CSS without waiting for any file.
  */
-export function fallbackHtml(template: string, loading: string, code: PrivateCode, heads?: { markup: Record<string, string>; css: string; files?: readonly string[] }): string {
+export function fallbackHtml(template: string, loading: string, code: PrivateCode, heads?: { markup: PrivateHeads; css: string; files?: readonly string[] }): string {
   const early = `<script>${SESSION_EARLY_START}</script>`;
   if (!template.includes(early)) throw new Error('prerender: index.html has no session early start script');
   if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');

@@ -76,8 +76,18 @@ export interface EarlyStart {
  */
 export const SESSION_EARLY_START = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;var r={};function g(u){if(!r[u])r[u]=fetch(u,{headers:{Authorization:"Bearer "+t,"Accept-Language":"pt-BR"}}).catch(function(){return null})}window[${JSON.stringify(EARLY_START_GLOBAL)}]={token:t,at:Date.now(),reads:r};var d=!1;function go(){if(d)return;d=!0;try{g(${JSON.stringify(EARLY_PROFILE_PATH)});var b=document.getElementById(${JSON.stringify(PRIVATE_CODE_ID)});if(!b)return;var c=JSON.parse(b.textContent),f=c.screens[location.pathname.replace(/^\\/${LANG}(?=\\/)/,"")];if(!f)return;[c.shell,f].forEach(function(h){h.reads.forEach(g)});[c.shell,f].forEach(function(h){h.js.forEach(function(u){l("modulepreload",u)});h.css.forEach(function(u){l("stylesheet",u)})})}catch(e){}}document.addEventListener("visibilitychange",go);if(document.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})}catch(e){}function l(k,u){var n=document.createElement("link");n.rel=k;n.crossOrigin="";n.href=u;document.head.appendChild(n)}})();`;
 
-/** The id of the `<script type="application/json">` in index.html that holds each signed-in page's head, by path after the language. */
+/** The id of the `<script type="application/json">` in index.html that holds the signed-in pages' heads (PrivateHeads). */
 export const PRIVATE_HEADS_ID = 'private-heads';
+
+/**
+ * The signed-in pages' heads as index.html holds them: the frame once, split where the page's
+ * head goes, and by path after the language each page's head and which menu link is current
+ * (the n-th `[role=link]` in the frame; -1: none), or its whole markup where its frame differs.
+ */
+export interface PrivateHeads {
+  frame: [before: string, after: string];
+  pages: Record<string, { main: string; current: number } | { html: string }>;
+}
 
 /** The attribute #root carries while it shows a head painted from the HTML (main.tsx keeps it until the frame renders). */
 export const EARLY_HEAD_ATTRIBUTE = 'data-early-head';
@@ -88,4 +98,4 @@ export const EARLY_HEAD_ATTRIBUTE = 'data-early-head';
  * before the first paint, so the customer sees the page they asked for at once rather than a
  * loading screen until the code has run.
  */
-export const EARLY_HEAD_PAINT = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;var b=document.getElementById(${JSON.stringify(PRIVATE_HEADS_ID)}),r=document.getElementById("root");if(!b||!r)return;var h=JSON.parse(b.textContent)[location.pathname.replace(/^\\/${LANG}(?=\\/)/,"")];if(typeof h!=="string")return;r.innerHTML=h;r.setAttribute(${JSON.stringify(EARLY_HEAD_ATTRIBUTE)},"")}catch(e){}})();`;
+export const EARLY_HEAD_PAINT = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||"null"),t=s&&s.auth&&s.auth.signed===true&&s.auth.token;if(typeof t!=="string"||!t)return;var b=document.getElementById(${JSON.stringify(PRIVATE_HEADS_ID)}),r=document.getElementById("root");if(!b||!r)return;var h=JSON.parse(b.textContent),p=h.pages[location.pathname.replace(/^\\/${LANG}(?=\\/)/,"")];if(!p)return;r.innerHTML=p.html||h.frame[0]+p.main+h.frame[1];var c=p.html?null:r.querySelectorAll("[role=link]")[p.current];if(c){c.setAttribute("aria-current","page");c.setAttribute("data-current","true")}r.setAttribute(${JSON.stringify(EARLY_HEAD_ATTRIBUTE)},"")}catch(e){}})();`;

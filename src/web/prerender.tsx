@@ -4,6 +4,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { documentTitle } from '#shared/brand';
 import { PATHS, PRIVATE_SCREEN_KEYS, SCREENS, screenByPath, urlOfPath, type ScreenKey } from '#shared/routes';
 import { SCREEN_HEADS } from '#shared/screenHeads';
+import type { PrivateHeads } from '#shared/pageCode';
 import { screenPath } from '#machines/journey/journeyMachine';
 import { App, startPortal } from './app/App';
 import { preloadJourneyCode } from './journey/journey';
@@ -71,24 +72,44 @@ export const PRIVATE_HEAD_MODULES = ['src/web/ui/PrivateLayout/PrivateLayout.tsx
 
 const noop = () => undefined;
 
+/** Where the page's head goes in the frame's markup (replaced, never shipped). */
+const MAIN_MARK = '<i data-early-main=""></i>';
+/** What marks the menu item of the page the customer is on. */
+const CURRENT_ATTRIBUTES = ' aria-current="page" data-current="true"';
+
 /**
- * Each signed-in page as a stored session's reload first shows it, by path after the language:
- * the frame (its menu still closed) around the page's title, lead and loading indicator
- * (src/shared/screenHeads.ts). index.html paints it from the HTML for a stored session, and the
- * page shows the same head while its data loads.
+ * Each signed-in page as a stored session's reload first shows it: the frame (its menu still
+ * closed) around the page's title, lead and loading indicator (src/shared/screenHeads.ts).
+ * index.html paints it from the HTML for a stored session, and the page shows the same head
+ * while its data loads. The frame is stored once: by path after the language, each page keeps
+ * only its head and which menu link is current (the n-th `[role=link]`, none when -1). Each page
+ * is rendered whole too: one whose whole markup is not what the script puts together (its menu
+ * differs) is stored whole.
  */
-export async function renderPrivateHeads(): Promise<Record<string, string>> {
-  const heads: Record<string, string> = {};
+export async function renderPrivateHeads(): Promise<PrivateHeads> {
+  const frameHtml = await markupOf(
+    <PrivateLayout currentPath="" onNavigate={noop} onLogout={noop}>
+      <i data-early-main="" />
+    </PrivateLayout>,
+  );
+  const [before, after, extra] = frameHtml.split(MAIN_MARK);
+  if (before === undefined || after === undefined || extra !== undefined) throw new Error('prerender: the frame has no single place for the page head');
+  const pages: PrivateHeads['pages'] = {};
   for (const key of PRIVATE_SCREEN_KEYS) {
     const row = SCREENS[key] as { path: string; aliases?: readonly string[] };
-    const html = await markupOf(
+    const main = await markupOf(<PageLoading head={SCREEN_HEADS[key]} />);
+    const whole = await markupOf(
       <PrivateLayout currentPath={row.path} onNavigate={noop} onLogout={noop}>
         <PageLoading head={SCREEN_HEADS[key]} />
       </PrivateLayout>,
     );
-    for (const path of [row.path, ...(row.aliases ?? [])]) heads[path] = html;
+    const at = whole.indexOf(CURRENT_ATTRIBUTES);
+    const current = at < 0 ? -1 : whole.slice(0, at).split('role="link"').length - 2;
+    const framed = whole.replace(CURRENT_ATTRIBUTES, '') === before + main + after && whole.indexOf(CURRENT_ATTRIBUTES, at + 1) < 0;
+    // a page whose menu differs (the final proposal's own item) keeps its whole markup
+    for (const path of [row.path, ...(row.aliases ?? [])]) pages[path] = framed ? { main, current } : { html: whole };
   }
-  return heads;
+  return { frame: [before, after], pages };
 }
 
 async function markupOf(element: ReactElement): Promise<string> {

@@ -25,3 +25,39 @@ describe('vite.config.ts', () => {
     expect(config.isProduction).toBe(false);
   });
 });
+
+/**
+ * The portal speaks pt-BR only, so the build keeps react-aria's built-in texts in pt-BR and en-US
+ * (its fallback) and leaves the other languages out (vite.config.ts, react-aria-locales-out). Run
+ * over every dictionary index react-aria ships: an upgrade that changes their shape fails here,
+ * not silently in the bundle.
+ */
+describe('react-aria dictionaries in the build', () => {
+  test('every index keeps pt-BR and en-US and nothing else, and still loads', async () => {
+    const { readdirSync, readFileSync, writeFileSync, rmSync } = await import('node:fs');
+    const { join, dirname } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const config = await resolveConfig({ configFile: 'vite.config.ts', logLevel: 'silent' }, 'build');
+    const plugin = config.plugins.find((p) => p.name === 'react-aria-locales-out');
+    const transform = plugin?.transform as ((code: string, id: string) => { code: string } | null) | undefined;
+    expect(transform).toBeTypeOf('function');
+    const indexes = ['react-aria', 'react-stately', 'react-aria-components'].flatMap((pkg) => {
+      const root = join('node_modules', pkg, 'dist', 'private');
+      return (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('intlStrings.mjs')).map((f) => join(process.cwd(), root, f));
+    });
+    expect(indexes.length).toBeGreaterThan(15);
+    for (const id of indexes) {
+      const out = transform!.call({}, readFileSync(id, 'utf8'), id);
+      expect(out, id).not.toBeNull();
+      // the transformed index beside the original, so its imports of the kept languages resolve
+      const copy = join(dirname(id), `.test-${process.pid}-intlStrings.mjs`);
+      writeFileSync(copy, out!.code);
+      try {
+        const dictionary = ((await import(pathToFileURL(copy).href)) as { default: Record<string, unknown> }).default;
+        expect(Object.keys(dictionary).sort(), id).toEqual(['en-US', 'pt-BR']);
+      } finally {
+        rmSync(copy);
+      }
+    }
+  });
+});

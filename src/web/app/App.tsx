@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
+import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { PATHS, pathOfUrl, screenByPath } from '#shared/routes';
 import { documentTitle } from '#shared/brand';
 import { screenPath } from '#machines/journey/journeyMachine';
@@ -107,15 +108,18 @@ function JourneyNotices() {
 export function App({ portal, ...options }: AppProps) {
   const [{ journey, history, disconnect }] = useState(() => portal ?? startPortal(options));
   useEffect(() => () => { disconnect(); journey.stop(); }, [journey, disconnect]);
+  // react-aria's own texts (a dialog's 'Fechar', a drop zone's) in the portal's language, whatever the browser's
   return (
-    <JourneyProvider journey={journey}>
-      <HistoryProvider history={history}>
-        <DocumentTitle />
-        <JourneyNotices />
-        <JourneyScreen />
-        <RedirectsWhenNeeded history={history} />
-        <ToasterWhenNeeded />
-      </HistoryProvider>
-    </JourneyProvider>
+    <I18nProvider locale="pt-BR">
+      <JourneyProvider journey={journey}>
+        <HistoryProvider history={history}>
+          <DocumentTitle />
+          <JourneyNotices />
+          <JourneyScreen />
+          <RedirectsWhenNeeded history={history} />
+          <ToasterWhenNeeded />
+        </HistoryProvider>
+      </JourneyProvider>
+    </I18nProvider>
   );
 }
