@@ -76,9 +76,17 @@ export function codeAfterFirstFrame(template: string, morePreloads: readonly str
 }
 
 /**
+ * A stylesheet whose rules are inlined in the page, linked only so Vite's loader (which looks for
+ * `link[rel=stylesheet]` by href) does not add it again when a chunk loads. Disabled, the browser
+ * neither fetches nor parses it: linked for print instead, each file arrived after the first paint
+ * and cost a style task on the main thread (40-60 ms each on a throttled phone).
+ */
+const knownStylesheet = (href: string) => `<link rel="stylesheet" crossorigin href="${href}" disabled>`;
+
+/**
  * index.html with a page's markup, title and linked files. Its stylesheets (the entry's and the
- * screen's) are inlined, so the first paint waits for the HTML alone; each file stays linked for
- * print only, which blocks nothing and tells Vite's loader that the screen's chunks have their CSS.
+ * screen's) are inlined, so the first paint waits for the HTML alone; each file stays linked,
+ * disabled (knownStylesheet), which tells Vite's loader that the screen's chunks have their CSS.
  * Its code (the entry, its chunks and the screen's) is listed for the page's loader
  * (src/shared/pageCode.ts), which fetches it after the first frame.
  */
@@ -104,7 +112,7 @@ export function pageHtml(
     // (layout shift). Rendering waits for the end of the page's markup instead (HTML "expect" link).
     `<link rel="expect" href="#${PAGE_END}" blocking="render">`,
     `<style>${style}</style>`,
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}" media="print">`),
+    ...css.map((file) => knownStylesheet(base + file)),
     loaded.tags,
   ].join('\n    ');
   return html
@@ -173,13 +181,13 @@ export function fallbackHtml(template: string, loading: string, code: PrivateCod
   const headTags = heads
     ? `<script type="application/json" id="${PRIVATE_HEADS_ID}">${JSON.stringify(heads.markup).replace(/</g, '\\u003c')}</script><script>${EARLY_HEAD_PAINT}</script>`
     : '';
-  // the stylesheets inlined: each stays linked for print only, which blocks nothing and tells
-  // Vite's loader the chunks have their CSS (nor does the early start add them again)
-  const printLinks = (heads?.files ?? []).map((file) => `<link rel="stylesheet" crossorigin href="${file}" media="print">`).join('\n    ');
+  // the stylesheets inlined: each stays linked, disabled, which tells Vite's loader the chunks
+  // have their CSS (nor does the early start add them again)
+  const knownLinks = (heads?.files ?? []).map(knownStylesheet).join('\n    ');
   let html = loaded.html
     .replace(early, () => `${block}\n    ${early}\n    ${loaded.tags}`)
     .replace('<div id="root"></div>', () => `<div id="root">${loading}</div>${headTags}`);
-  if (heads) html = html.replace('</head>', () => `  <style>${heads.css.replace(/<\/style/gi, '<\\/style')}</style>\n    ${printLinks}\n  </head>`);
+  if (heads) html = html.replace('</head>', () => `  <style>${heads.css.replace(/<\/style/gi, '<\\/style')}</style>\n    ${knownLinks}\n  </head>`);
   return html;
 }
 
@@ -269,7 +277,8 @@ export function prerenderAndCompress(options: { entry: string; plugins: () => Pl
           // every signed-in page's CSS inlined (~50 KB, ~9 KB brotli): a stylesheet arriving after the
           // painted head would restyle the whole page on the main thread
           const headFiles = linkedFiles(manifest, mod.PRIVATE_HEAD_MODULES).css.map((file) => config.base + file);
-          const privateCss = [...new Set([...headFiles, ...code.shell.css, ...Object.values(code.screens).flatMap((f) => f.css)])];
+          // (not what index.html links already: the entry's own stylesheets)
+          const privateCss = [...new Set([...headFiles, ...code.shell.css, ...Object.values(code.screens).flatMap((f) => f.css)])].filter((file) => !template.includes(`href="${file}"`));
           const css = privateCss.map((file) => readFileSync(join(outDir, file.slice(config.base.length)), 'utf8').trim()).join('\n');
           const inlined: PrivateCode = { shell: { ...code.shell, css: [] }, screens: Object.fromEntries(Object.entries(code.screens).map(([path, f]) => [path, { ...f, css: [] }])) };
           writeFileSync(join(outDir, 'index.html'), fallbackHtml(template, await mod.renderLoading(), inlined, { markup: await mod.renderPrivateHeads(), css, files: privateCss }));

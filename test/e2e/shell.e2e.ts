@@ -289,7 +289,10 @@ describe('public pages rendered at build time', () => {
       await page.waitForTimeout(50);
     }
     assert.ok(requested.some((path) => /^\/assets\/PrivateShell-[^/]+\.js$/.test(path)), 'the frame\'s code is asked for before the entry runs');
-    // (every signed-in page's CSS is inlined in index.html and its files linked for print only)
+    // (every signed-in page's CSS is inlined in index.html; its files are linked disabled, never fetched)
+    const disabled = await page.locator('link[rel=stylesheet][disabled]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    assert.ok(disabled.length > 10, `the inlined stylesheets are linked, disabled: ${disabled.join(' ')}`);
+    assert.deepEqual(requested.filter((path) => disabled.includes(path)), [], 'no inlined stylesheet is fetched');
     assert.ok(!requested.some((path) => /(BillScreen|ProposalScreen)-[^/]+\.js$/.test(path)), 'other screens\' code is not fetched');
     release();
     // the page with its data, the head where it was
