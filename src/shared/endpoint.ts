@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { API_PREFIX } from './api';
+import type { StaffRole } from './staff/roles';
 
 export { API_PREFIX };
 
@@ -36,6 +37,11 @@ export interface EndpointResponse {
 
 export interface Endpoint {
   method: Method;
+  /**
+   * For staff calls (auth 'staff', and the staff side of 'either'): the roles that may make it
+   * (src/shared/staff/roles.ts); the server refuses any other member with 403.
+   */
+  roles?: readonly StaffRole[];
   /** the full path under /api/v1 in Hono's form (`:id`), spelled as the spec spells it */
   path: string;
   auth: Access;
@@ -124,4 +130,4 @@ export type BodyOf<E extends Endpoint> = E['body'] extends v.GenericSchema ? v.I
 export type ValidBodyOf<E extends Endpoint> = E['body'] extends v.GenericSchema ? v.InferOutput<E['body']> : never;
 
 /** The two refusals of every staff call. */
-export const staffFailures = { 401: failure('no valid staff token (4010)'), 403: failure('a customer token (4030)') };
+export const staffFailures = { 401: failure('no valid staff token or session (4010)'), 403: failure('a customer token (4030), or a staff member without the role (4032)') };

@@ -47,6 +47,13 @@ export const ErrorCode = {
   BILL_LOCKED: 4092,
   /** a staff route with a customer token (or none) */
   STAFF_ONLY: 4030,
+  /** back-office: the member's roles do not allow the call (src/shared/staff/roles.ts) */
+  STAFF_ROLE: 4032,
+  /** back-office sign-in: e-mail or app code wrong (one answer for both); held after repeated failures */
+  STAFF_SIGN_IN_FAILED: 4011,
+  STAFF_SIGN_IN_HELD: 4296,
+  /** back-office enrolment: the invitation is unknown, used or expired */
+  STAFF_INVITE_INVALID: 4046,
   /** technical visit (ours): one open visit, day or slot not bookable, within 24 h, no such visit */
   VISIT_ALREADY_OPEN: 4093,
   VISIT_TOO_CLOSE: 4095,
@@ -108,6 +115,10 @@ const byCode: Record<number, MessageKey> = {
   4091: 'process.event.stale',
   4092: 'bill.upload.locked',
   4030: 'staff.forbidden',
+  4032: 'staff.role.forbidden',
+  4011: 'staff.signIn.failed',
+  4296: 'staff.signIn.held',
+  4046: 'staff.invite.invalid',
   4093: 'visit.alreadyOpen',
   4095: 'visit.tooClose',
   4096: 'visit.outcomeTooEarly',

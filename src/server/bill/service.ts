@@ -125,7 +125,10 @@ export async function decideBillIn(
   const message = outcomeMessage(status, justification);
   if (message) await notify(tx, deps.clock, bill.customerId, message);
   if (status === 'WAITING') return { bill: after, move: null };
-  const audited = (b: BillRow) => ({ bill_id: b.id, status: b.status, justification: b.justificationDisapproved });
+  const audited = (b: BillRow) => ({
+    bill_id: b.id, status: b.status, justification: b.justificationDisapproved,
+    value: b.value, consumption: b.consumption, history_average: b.historyAverage, consumer_class: b.consumerClass, power_pattern: b.powerPattern,
+  });
   const move = await moveProcessIn(tx, deps.clock, bill.customerId, status === 'APPROVED'
     ? { type: 'bill.approved' }
     // APP and DENIED lock the upload like an unserved class: the justification is never the re-upload one.
@@ -232,8 +235,13 @@ export async function decideLatestBill(deps: Pick<AppDeps, 'db' | 'clock'>, staf
     if (!bill) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
     if (bill.status !== 'PENDING' && bill.status !== 'WAITING') throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
     // the move's reactions write the audit line, bill and process before and after
+    const c = body.corrections;
+    // what the reviewer corrected replaces what was read; the audit line keeps both (decideBillIn)
+    const values: Partial<BillRow> | undefined = c ? Object.fromEntries(Object.entries({
+      value: c.value, consumption: c.consumption, historyAverage: c.history_average, consumerClass: c.consumer_class, powerPattern: c.power_pattern,
+    }).filter(([, x]) => x !== undefined)) : undefined;
     await decideBillIn(tx, deps, bill, {
-      status: body.status, justification: body.justification ?? null, expectedVersion: body.version, by: byStaff(staffId),
+      status: body.status, justification: body.justification ?? null, expectedVersion: body.version, by: byStaff(staffId), values,
     });
   });
 }

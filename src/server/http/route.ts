@@ -8,7 +8,9 @@ import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import { requireSession, type SessionVars } from '../auth/sessions';
 import type { AppDeps } from '../config';
-import { requireStaff, staffMemberByToken, type StaffVars } from '../staff/service';
+import { requireStaff, type StaffVars } from '../staff/service';
+import { staffCaller, type StaffCaller } from '../staff/auth';
+import { hasRole } from '#shared/staff/roles';
 import { ApiError, validationError } from './errors';
 
 /**
@@ -19,7 +21,7 @@ import { ApiError, validationError } from './errors';
  */
 
 /** Either token: `staffId` when a staff member calls, else `customerId` of the signed-in customer. */
-export interface EitherVars { Variables: { staffId?: number; customerId?: number; sessionHash?: string } }
+export interface EitherVars { Variables: { staffId?: number; staff?: StaffCaller; customerId?: number; sessionHash?: string } }
 
 interface AccessEnv { none: Env; customer: SessionVars; staff: StaffVars; either: EitherVars }
 
@@ -37,13 +39,15 @@ export type EndpointHandler<E extends Endpoint> = (c: EndpointContext<E>) => Res
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'limits'>;
 
 /** A customer session, else a staff token: the one call staff and customers share (ARCHITECTURE). */
-const eitherToken = (deps: Deps) => {
+const eitherToken = (deps: Deps, roles: Endpoint['roles']) => {
   const session = requireSession(deps);
   return createMiddleware<EitherVars>(async (c, next) => {
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-    const staffId = token ? await staffMemberByToken(deps.db, token) : null;
-    if (staffId !== null) {
-      c.set('staffId', staffId);
+    const caller = token ? await staffCaller(deps, token) : null;
+    if (caller !== null) {
+      if (!hasRole(caller.roles, roles ?? [])) throw new ApiError(403, ErrorCode.STAFF_ROLE);
+      c.set('staffId', caller.id);
+      c.set('staff', caller);
       return next();
     }
     return session(c as unknown as Context<SessionVars>, next);
@@ -62,12 +66,16 @@ const noStore = createMiddleware(async (c, next) => {
   if (!/(^|,)\s*no-store\s*(,|$)/i.test(headers.get('Cache-Control') ?? '')) headers.set('Cache-Control', 'no-store');
 });
 
-function accessCheck(access: Endpoint['auth'], deps: Deps): MiddlewareHandler[] {
-  switch (access) {
+function accessCheck(endpoint: Endpoint, deps: Deps): MiddlewareHandler[] {
+  // a staff call names who may make it (least privilege): one without roles is a mistake, found at start-up
+  if ((endpoint.auth === 'staff' || endpoint.auth === 'either') && !endpoint.roles?.length) {
+    throw new Error(`${endpoint.method.toUpperCase()} ${endpoint.path}: a staff endpoint must name its roles`);
+  }
+  switch (endpoint.auth) {
     case 'none': return [];
     case 'customer': return [noStore, requireSession(deps)];
-    case 'staff': return [noStore, requireStaff(deps)];
-    case 'either': return [noStore, eitherToken(deps)];
+    case 'staff': return [noStore, requireStaff(deps, endpoint.roles ?? [])];
+    case 'either': return [noStore, eitherToken(deps, endpoint.roles)];
   }
 }
 
@@ -114,7 +122,7 @@ function bodyCheck(e: Endpoint): MiddlewareHandler[] {
 
 /** Mounts `handler` for `endpoint` on `app` (a domain's sub-app, itself mounted at /api/v1). */
 export function route<E extends Endpoint>(app: Hono, deps: Deps, endpoint: E, handler: EndpointHandler<E>): void {
-  const chain = [...accessCheck(endpoint.auth, deps), ...queryCheck(endpoint), ...bodyCheck(endpoint)];
+  const chain = [...accessCheck(endpoint, deps), ...queryCheck(endpoint), ...bodyCheck(endpoint)];
   const on = app.on.bind(app) as (method: string, path: string, ...handlers: (MiddlewareHandler | Handler)[]) => unknown;
   on(endpoint.method.toUpperCase(), endpoint.path, ...chain, handler as unknown as Handler);
 }

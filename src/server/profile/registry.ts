@@ -107,6 +107,7 @@ export const OTHER_TABLES: readonly OtherTable[] = [
   { table: s.jobs, notAboutACustomer: 'the work queue: code deliveries carry secret hashes; done jobs are purged after 7 days' },
   { table: s.outbox, notAboutACustomer: 'development-only copies of messages sent, with their codes (secrets); purged after 7 days' },
   { table: s.staff, notAboutACustomer: 'staff accounts' },
+  { table: s.staffSessions, notAboutACustomer: 'back-office sessions of staff members' },
   { table: s.calendarBlockedDays, notAboutACustomer: 'days blocked for visits' },
   { table: s.spentPaymentTokens, notAboutACustomer: 'nonces of spent card tokens, not linked to anyone' },
 ];

@@ -6,6 +6,8 @@ import { openDatabase } from '../platform/db/index';
 import { customers, staff } from '../platform/db/schema';
 import { byStaff, customerSteps, loadProcess, moveProcess, ProcessEventRefused, ProcessVersionConflict } from '../process/host';
 import { createStaff, renewStaffToken, revokeStaff } from './service';
+import { INVITE_DAYS, invite } from './auth';
+import { STAFF_ROLES, type StaffRole } from '#shared/staff/roles';
 import { STAFF_EVENTS } from '#shared/process/payloads';
 import { VISIT_COMMANDS, visitCommand } from '../visit/cli';
 import { BILL_COMMANDS, billCommand } from '../bill/cli';
@@ -21,9 +23,13 @@ import { setPartnership } from '../customer/partnership';
 import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from '../platform/dataDirLock';
 
 /**
- * Staff accounts (the printed token is the staff member's bearer token for /api/v1/admin/...;
- * only its hash is stored, so it is shown once):
- *   npm run staff -- create-staff --name "Ana Souza" --email ana@empresa.com.br
+ * People of the back-office (/staff) are invited: the printed link opens the enrolment of a TOTP
+ * app, then they sign in with e-mail and the app's code. Roles: admin, analyst, scheduler, sales,
+ * support (src/shared/staff/roles.ts), one or more:
+ *   npm run staff -- invite --name "Ana Souza" --email ana@empresa.com.br --role analyst
+ * Scripts' accounts (the printed token is a bearer token for /api/v1/admin/...; only its hash is
+ * stored, so it is shown once; every role unless --role says otherwise):
+ *   npm run staff -- create-staff --name "Ana Souza" --email ana@empresa.com.br [--role sales]
  *   npm run staff -- new-token <email>      (replaces the old token)
  *   npm run staff -- revoke-staff <email>
  * Staff actions on a customer's process until the back office exists:
@@ -41,7 +47,8 @@ import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from '..
  * On the embedded database (no DATABASE_URL) a command refuses to run while the server holds
  * DATA_DIR (its lock file names it): stop the server first, or use PostgreSQL for both.
  */
-const usage = 'usage: npm run staff -- create-staff --name <name> --email <email> | new-token <email> | revoke-staff <email>'
+const usage = 'usage: npm run staff -- invite --name <name> --email <email> --role <role,...>'
+  + ' | create-staff --name <name> --email <email> [--role <role,...>] | new-token <email> | revoke-staff <email>'
   + ' | steps <phone> | event <phone> <event> --as <staff e-mail> [CASH_PURCHASE|FINANCING] [--version N]'
   + ' | publish-proposal <phone> --as <staff e-mail> [--power-kwp N] [--price N] [--module-brand B] [--module-warranty N]'
   + ' [--inverter-brand B] [--inverter-warranty N] [--structure-type T] [--structure-warranty N]'
@@ -66,6 +73,14 @@ const option = (argv: string[], name: string): string | undefined => {
   return at >= 0 ? argv[at + 1] : undefined;
 };
 
+/** `--role analyst,sales`: the roles, undefined when not given, null when one is not a role. */
+function rolesOption(argv: string[]): StaffRole[] | undefined | null {
+  const raw = option(argv, '--role');
+  if (raw === undefined) return undefined;
+  const roles = raw.split(',').map((r) => r.trim()).filter(Boolean);
+  return roles.length > 0 && roles.every((r) => (STAFF_ROLES as readonly string[]).includes(r)) ? (roles as StaffRole[]) : null;
+}
+
 async function staffCommand(argv: string[]): Promise<number> {
   const [command, arg] = argv;
   const env = process.env;
@@ -74,6 +89,24 @@ async function staffCommand(argv: string[]): Promise<number> {
     : { pgliteDir: join(resolve(env.DATA_DIR ?? './data'), 'pglite') });
   try {
     await database.migrate();
+    const roles = rolesOption(argv);
+    if (roles === null) {
+      console.error(`--role takes one or more of ${STAFF_ROLES.join(', ')}, separated by commas`);
+      return 2;
+    }
+    if (command === 'invite') {
+      const name = option(argv, '--name');
+      const email = option(argv, '--email');
+      if (!name || !email || !/^[^@\s]+@[^@\s]+$/.test(email) || !roles) {
+        console.error(usage);
+        return 2;
+      }
+      const invited = await invite({ db: database.db, clock: systemClock }, { name, email, roles });
+      const origin = (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, '');
+      // the token in the #fragment: browsers never send it, so no server or proxy log holds it
+      console.log(`staff ${invited.id} ${email.toLowerCase()} (${roles.join(', ')})\ninvitation (valid ${INVITE_DAYS} days, shown once): ${origin}/staff/convite#${invited.token}`);
+      return 0;
+    }
     if (command === 'create-staff') {
       const name = option(argv, '--name');
       const email = option(argv, '--email');
@@ -81,7 +114,7 @@ async function staffCommand(argv: string[]): Promise<number> {
         console.error(usage);
         return 2;
       }
-      const created = await createStaff(database.db, systemClock, name, email);
+      const created = await createStaff(database.db, systemClock, name, email, roles ?? STAFF_ROLES);
       console.log(`staff ${created.id} ${email}\ntoken (shown once): ${created.token}`);
       return 0;
     }
@@ -129,7 +162,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function command(argv: string[]): Promise<number> {
-  if (argv[0] === 'create-staff' || argv[0] === 'new-token' || argv[0] === 'revoke-staff') return staffCommand(argv);
+  if (argv[0] === 'invite' || argv[0] === 'create-staff' || argv[0] === 'new-token' || argv[0] === 'revoke-staff') return staffCommand(argv);
   if ((VISIT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return visitCommand(argv);
   if ((DOCUMENT_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return documentCommand(argv);
   if ((BILL_COMMANDS as readonly string[]).includes(argv[0] ?? '')) return billCommand(argv);

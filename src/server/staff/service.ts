@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { hasRole, STAFF_ROLES, type StaffRole } from '../../shared/staff/roles';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../shared/errors';
 import type { Clock } from '../config';
@@ -6,14 +7,15 @@ import type { Db, Tx } from '../platform/db/index';
 import { accountDeletions, sessions, staff, staffAudit } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { newToken, sha256 } from '../auth/crypto';
+import { staffCaller, type StaffCaller } from './auth';
 
 /**
  * Staff sign in with a bearer token that `npm run staff -- create-staff` (or `new-token`) prints
  * once; only its SHA-256 is stored. Issuing a new token replaces the old one.
  */
-export async function createStaff(db: Db, clock: Clock, name: string, email: string): Promise<{ id: number; token: string }> {
+export async function createStaff(db: Db, clock: Clock, name: string, email: string, roles: readonly StaffRole[] = STAFF_ROLES): Promise<{ id: number; token: string }> {
   const token = newToken();
-  const [row] = await db.insert(staff).values({ name, email: email.toLowerCase(), tokenHash: sha256(token), createdAt: clock.now() })
+  const [row] = await db.insert(staff).values({ name, email: email.toLowerCase(), tokenHash: sha256(token), roles: [...roles], createdAt: clock.now() })
     .returning({ id: staff.id });
   if (!row) throw new Error('staff insert returned nothing');
   return { id: row.id, token };
@@ -30,18 +32,23 @@ export async function revokeStaff(db: Db, clock: Clock, email: string): Promise<
   return rows.length > 0;
 }
 
-export interface StaffVars { Variables: { staffId: number } }
+export interface StaffVars { Variables: { staffId: number; staff: StaffCaller } }
 
-/** Bearer staff token -> staff id. A customer's token (or none) gets 401/403 without saying which. */
-export const requireStaff = (deps: { db: Db }) => createMiddleware<StaffVars>(async (c, next) => {
+/**
+ * A bearer staff token (a script's) or back-office session -> the staff member, who must hold one
+ * of `roles` (403 4032 otherwise). A customer's token (or none) gets 401/403 without saying which.
+ */
+export const requireStaff = (deps: { db: Db; clock: Clock }, roles: readonly StaffRole[]) => createMiddleware<StaffVars>(async (c, next) => {
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
   if (!token) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
-  const [row] = await deps.db.select({ id: staff.id }).from(staff).where(and(eq(staff.tokenHash, sha256(token)), isNull(staff.revokedAt)));
-  if (!row) {
+  const caller = await staffCaller(deps, token);
+  if (!caller) {
     const [customer] = await deps.db.select({ id: sessions.customerId }).from(sessions).where(eq(sessions.tokenHash, sha256(token)));
     throw customer ? new ApiError(403, ErrorCode.STAFF_ONLY) : new ApiError(401, ErrorCode.UNAUTHORIZED);
   }
-  c.set('staffId', row.id);
+  if (!hasRole(caller.roles, roles)) throw new ApiError(403, ErrorCode.STAFF_ROLE);
+  c.set('staffId', caller.id);
+  c.set('staff', caller);
   await next();
 });
 
@@ -66,8 +73,3 @@ export async function auditTrail(db: Db, customerId?: number) {
   }))].sort((x, y) => y.at.localeCompare(x.at) || Number(x.staff_id !== null) - Number(y.staff_id !== null)).slice(0, 200);
 }
 
-/** The staff member a bearer token belongs to (not revoked), or null: the calls either a customer or staff may make ask this first. */
-export async function staffMemberByToken(db: Db, token: string): Promise<number | null> {
-  const [member] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.tokenHash, sha256(token)), isNull(staff.revokedAt)));
-  return member?.id ?? null;
-}

@@ -1,3 +1,4 @@
+import { ANY_STAFF } from '../staff/roles';
 import * as v from 'valibot';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { ProcessView } from '../process/payloads';
@@ -51,7 +52,7 @@ export const billFile = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const decideBill = endpoint({
-  method: 'put', path: '/admin/customers/:id/bill', auth: 'staff', tag: 'admin', body: StaffBillDecision,
+  method: 'put', path: '/admin/customers/:id/bill', auth: 'staff', roles: ['analyst'], tag: 'admin', body: StaffBillDecision,
   summary: "Decide the customer's latest bill (PENDING or WAITING): APPROVED, DISAPPROVED or DENIED with a reason, or APP. Notifies the customer; audited.",
   responses: {
     200: { description: 'the process after the decision', schema: ProcessView }, ...staffFailures, 404: failure('no bill'),
@@ -60,12 +61,12 @@ export const decideBill = endpoint({
 });
 
 export const anyBillFile = endpoint({
-  method: 'get', path: '/admin/bills/:billId/file', auth: 'staff', tag: 'admin', summary: 'Download any bill file (staff review), named fatura.<extension of the detected type>.',
+  method: 'get', path: '/admin/bills/:billId/file', auth: 'staff', roles: ANY_STAFF, tag: 'admin', summary: 'Download any bill file (staff review), named fatura.<extension of the detected type>.',
   responses: { 200: { description: 'the file' }, ...staffFailures, 404: failure('no such bill') },
 });
 
 export const staffBills = endpoint({
-  method: 'get', path: '/admin/customers/:id/bills', auth: 'staff', tag: 'admin',
+  method: 'get', path: '/admin/customers/:id/bills', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
   summary: "Every bill of the customer with the virtual assistant's reading: each field's value, confidence and the text and page position it was read from, the overall confidence and why a person must look.",
   responses: { 200: { description: 'bills, oldest first', schema: StaffBillsResponse }, ...staffFailures, 404: failure('no such customer') },
 });

@@ -40,13 +40,28 @@ export type BillsResponse = v.InferOutput<typeof BillsResponse>;
  * PUT admin/customers/{id}/bill (staff): decide the customer's latest bill; a disapproval or denial
  * says why. `version` is the process version the staff member saw (refused with 4091 when stale).
  */
+/** Values a reviewer may correct before approving (reais, kWh a month). */
+export const BillCorrections = v.object({
+  value: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(1_000_000))),
+  consumption: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(10_000_000))),
+  history_average: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(10_000_000))),
+  /** the classes the reader names (residencial, comercial, rural are served) */
+  consumer_class: v.optional(v.picklist(['RESIDENCIAL', 'COMERCIAL', 'INDUSTRIAL', 'RURAL'])),
+  /** the connection: single-, two- or three-phase (the availability minimum follows it) */
+  power_pattern: v.optional(v.picklist(['single', 'two', 'three'])),
+});
+export type BillCorrections = v.InferOutput<typeof BillCorrections>;
+
 export const StaffBillDecision = v.pipe(
   v.object({
     status: v.picklist(['APPROVED', 'DISAPPROVED', 'DENIED', 'APP']),
     justification: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(500)))),
     version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    /** with an approval: the values the reviewer corrected (what the proposal is sized from) */
+    corrections: v.optional(BillCorrections),
   }),
   v.check((d) => (d.status !== 'DISAPPROVED' && d.status !== 'DENIED') || !!d.justification, 'Informe o motivo da reprovação.'),
+  v.check((d) => !d.corrections || d.status === 'APPROVED', 'Correções só acompanham uma aprovação.'),
 );
 export type StaffBillDecision = v.InferOutput<typeof StaffBillDecision>;
 

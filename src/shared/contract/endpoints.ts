@@ -1,3 +1,4 @@
+import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import {
   CheckSignersResponse, ContractsResponse, CreateContractsRequest, LegalRepresentative, LegalRepresentativeResponse, SignatureCheck,
@@ -75,13 +76,13 @@ export const signatureWebhook = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const staffContracts = endpoint({
-  method: 'get', path: '/admin/customers/:id/contracts', auth: 'staff', tag: 'admin',
+  method: 'get', path: '/admin/customers/:id/contracts', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
   summary: "A customer's contracts with their signature evidence and hashes (staff).",
   responses: { 200: { description: 'contracts', schema: StaffContractsResponse }, ...staffFailures, 404: failure('no such customer') },
 });
 
 export const staffContractFile = endpoint({
-  method: 'get', path: '/admin/customers/:id/contracts/:contractId/file', auth: 'staff', tag: 'admin',
+  method: 'get', path: '/admin/customers/:id/contracts/:contractId/file', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
   summary: "A customer's contract PDF (staff), the signed one once signed.",
   responses: { 200: { description: 'the PDF' }, ...staffFailures, 404: failure('no such contract') },
 });

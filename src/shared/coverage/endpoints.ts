@@ -1,3 +1,4 @@
+import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { CitiesResponse } from '../auth/payloads';
 import { CoverageEntry, CoverageTable } from './payloads';
@@ -13,17 +14,17 @@ export const cities = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const coverage = endpoint({
-  method: 'get', path: '/admin/coverage', auth: 'staff', tag: 'admin', summary: 'The franchisee coverage table (state -> franchisee).',
+  method: 'get', path: '/admin/coverage', auth: 'staff', roles: ANY_STAFF, tag: 'admin', summary: 'The franchisee coverage table (state -> franchisee).',
   responses: { 200: { description: 'coverage', schema: CoverageTable }, ...staffFailures },
 });
 
 export const serveState = endpoint({
-  method: 'put', path: '/admin/coverage/:state', auth: 'staff', tag: 'admin', body: CoverageEntry, summary: 'Serve a state by a franchisee (audited).',
+  method: 'put', path: '/admin/coverage/:state', auth: 'staff', roles: ['admin'], tag: 'admin', body: CoverageEntry, summary: 'Serve a state by a franchisee (audited).',
   responses: { 200: { description: 'saved' }, ...staffFailures, 404: failure('no such state') },
 });
 
 export const stopServingState = endpoint({
-  method: 'delete', path: '/admin/coverage/:state', auth: 'staff', tag: 'admin', summary: 'Stop serving a state (audited).',
+  method: 'delete', path: '/admin/coverage/:state', auth: 'staff', roles: ['admin'], tag: 'admin', summary: 'Stop serving a state (audited).',
   responses: { 200: { description: 'removed' }, ...staffFailures },
 });
 

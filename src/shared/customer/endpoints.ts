@@ -1,3 +1,4 @@
+import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { SignUpRequest, SignUpResponse, signUpFormOf } from '../auth/payloads';
 import { CustomerAttribution, CustomerPatch, CustomerProfile, Partnership, PartnershipEntry, PartnershipSaved } from './payloads';
@@ -58,7 +59,7 @@ export const employeeBadge = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const setPartnership = endpoint({
-  method: 'put', path: '/admin/customers/:id/partnership', auth: 'staff', tag: 'admin', body: PartnershipEntry,
+  method: 'put', path: '/admin/customers/:id/partnership', auth: 'staff', roles: ['sales'], tag: 'admin', body: PartnershipEntry,
   summary: "Confirm or withdraw an individual customer's employer partnership (the bill page then asks for the employee badge); audited.",
   responses: {
     200: { description: 'saved', schema: PartnershipSaved }, ...staffFailures,
@@ -67,7 +68,7 @@ export const setPartnership = endpoint({
 });
 
 export const attribution = endpoint({
-  method: 'get', path: '/admin/customers/:id/attribution', auth: 'staff', tag: 'admin',
+  method: 'get', path: '/admin/customers/:id/attribution', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
   summary: "The marketing attribution the customer signed up with (utm_*, gclid, franchisee, representative; spec §3, §9), null when none.",
   responses: { 200: { description: 'the attribution or null', schema: CustomerAttribution }, ...staffFailures, 404: failure('no such customer') },
 });

@@ -1,3 +1,4 @@
+import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { DocumentRecord, DocumentsResponse, StaffDocumentDecision } from './payloads';
 
@@ -29,13 +30,13 @@ export const documentFile = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const staffDocuments = endpoint({
-  method: 'get', path: '/admin/customers/:id/documents', auth: 'staff', tag: 'admin',
+  method: 'get', path: '/admin/customers/:id/documents', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
   summary: "A customer's documents (staff), every record sent, newest first.",
   responses: { 200: { description: 'documents', schema: DocumentsResponse }, ...staffFailures, 404: failure('no such customer') },
 });
 
 export const decideDocument = endpoint({
-  method: 'put', path: '/admin/customers/:id/documents/:documentId', auth: 'staff', tag: 'admin', body: StaffDocumentDecision,
+  method: 'put', path: '/admin/customers/:id/documents/:documentId', auth: 'staff', roles: ['analyst'], tag: 'admin', body: StaffDocumentDecision,
   summary: "Approve a document, or deny it with the reason the customer reads (staff). Notifies the customer; audited.",
   responses: {
     200: { description: 'the decided document', schema: DocumentRecord }, 400: failure('a denial needs its reason (4000)'), ...staffFailures,

@@ -16,7 +16,7 @@ export const markNotificationRead = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const sendNotification = endpoint({
-  method: 'post', path: '/admin/customers/:id/notifications', auth: 'staff', tag: 'admin', body: StaffNotification,
+  method: 'post', path: '/admin/customers/:id/notifications', auth: 'staff', roles: ['support'], tag: 'admin', body: StaffNotification,
   summary: 'Send the customer a notification (audited).',
   responses: { 201: { description: 'sent', schema: NotificationSent }, ...staffFailures, 404: failure('no such customer') },
 });

@@ -1,3 +1,4 @@
+import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { DocumentsResponse } from '../document/payloads';
 import {
@@ -55,13 +56,13 @@ export const stepSupply = endpoint({
 });
 
 export const staffPayment = endpoint({
-  method: 'get', path: '/admin/customers/:id/payment', auth: 'staff', tag: 'payment',
+  method: 'get', path: '/admin/customers/:id/payment', auth: 'staff', roles: ANY_STAFF, tag: 'payment',
   summary: "A customer's purchase: payment type, financing status and invoice.",
   responses: { 200: { description: 'the purchase', schema: StaffPaymentView }, ...staffFailures, 404: failure('no such customer') },
 });
 
 export const decideFinancing = endpoint({
-  method: 'put', path: '/admin/customers/:id/financing', auth: 'staff', tag: 'payment', body: StaffFinancingDecision,
+  method: 'put', path: '/admin/customers/:id/financing', auth: 'staff', roles: ['sales'], tag: 'payment', body: StaffFinancingDecision,
   summary: "Set a financing customer's status (IN_EVALUATION, APPROVED, DENIED); the customer is notified.",
   responses: {
     200: { description: 'the purchase', schema: StaffPaymentView }, 400: failure('invalid status (4000)'), ...staffFailures,
@@ -70,7 +71,7 @@ export const decideFinancing = endpoint({
 });
 
 export const reconcileInvoice = endpoint({
-  method: 'put', path: '/admin/customers/:id/invoice', auth: 'staff', tag: 'payment', body: StaffInvoiceUpdate,
+  method: 'put', path: '/admin/customers/:id/invoice', auth: 'staff', roles: ['sales'], tag: 'payment', body: StaffInvoiceUpdate,
   summary: "Mark the cash invoice paid (a payment seen at the bank) or cancelled; the customer is notified when paid.",
   responses: {
     200: { description: 'the purchase', schema: StaffPaymentView }, 400: failure('invalid status (4000)'), ...staffFailures,

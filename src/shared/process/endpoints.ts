@@ -1,3 +1,4 @@
+import { ANY_STAFF, EVENT_SENDERS } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { ProcessView, StaffEventRequest, StepsResponse } from './payloads';
 
@@ -12,12 +13,12 @@ export const steps = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const processOf = endpoint({
-  method: 'get', path: '/admin/customers/:id/process', auth: 'staff', tag: 'admin', summary: "A customer's process: state, version and steps.",
+  method: 'get', path: '/admin/customers/:id/process', auth: 'staff', roles: ANY_STAFF, tag: 'admin', summary: "A customer's process: state, version and steps.",
   responses: { 200: { description: 'process', schema: ProcessView }, ...staffFailures, 404: failure('no such customer') },
 });
 
 export const sendProcessEvent = endpoint({
-  method: 'post', path: '/admin/customers/:id/events', auth: 'staff', tag: 'admin', body: StaffEventRequest,
+  method: 'post', path: '/admin/customers/:id/events', auth: 'staff', roles: EVENT_SENDERS, tag: 'admin', body: StaffEventRequest,
   summary: "Send a staff event to a customer's process (audited).",
   responses: {
     200: { description: 'the process after the event', schema: ProcessView }, ...staffFailures,

@@ -1,3 +1,4 @@
+import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import {
   CustomerSuccessCase, CustomerSuccessCreate, ProjectMessage, ProjectMessageInput, ProjectStatusChange, ProjectUploadSwitch, StaffProjectView,
@@ -42,13 +43,13 @@ export const caseFile = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const staffProject = endpoint({
-  method: 'get', path: '/admin/customers/:id/project', auth: 'staff', tag: 'admin',
+  method: 'get', path: '/admin/customers/:id/project', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
   summary: "A customer's project follow-up (staff): the case as the customer sees it, the process version and every filing.",
   responses: { 200: { description: 'the project', schema: StaffProjectView }, ...staffFailures, 404: failure('no such customer') },
 });
 
 export const changeProjectStatus = endpoint({
-  method: 'put', path: '/admin/customers/:id/project/status', auth: 'staff', tag: 'admin', body: ProjectStatusChange,
+  method: 'put', path: '/admin/customers/:id/project/status', auth: 'staff', roles: ['support'], tag: 'admin', body: ProjectStatusChange,
   summary: "Move the project to its next status (one step at a time; the first one from INSTALATION), with the distributor's request from PROJECT_SUBMITTED_TO_DEALERSHIP on; the current status again corrects its request. The customer is told in the bell; audited.",
   responses: {
     200: { description: 'the project', schema: StaffProjectView }, 400: failure('invalid data (4000)'), ...staffFailures, 404: failure('no such customer'),
@@ -57,19 +58,19 @@ export const changeProjectStatus = endpoint({
 });
 
 export const postProjectMessage = endpoint({
-  method: 'post', path: '/admin/customers/:id/project/messages', auth: 'staff', tag: 'admin', body: ProjectMessageInput,
+  method: 'post', path: '/admin/customers/:id/project/messages', auth: 'staff', roles: ['support'], tag: 'admin', body: ProjectMessageInput,
   summary: "A message on the customer's 'Mural de Status'; the customer is told in the bell; audited.",
   responses: { 201: { description: 'posted', schema: ProjectMessage }, 400: failure('empty or over 2000 characters (4000)'), ...staffFailures, 404: failure('no such customer') },
 });
 
 export const switchProjectUpload = endpoint({
-  method: 'put', path: '/admin/customers/:id/project/upload', auth: 'staff', tag: 'admin', body: ProjectUploadSwitch,
+  method: 'put', path: '/admin/customers/:id/project/upload', auth: 'staff', roles: ['support'], tag: 'admin', body: ProjectUploadSwitch,
   summary: "Open or close the customer's upload on the project-status screen (opening it tells the customer in the bell); audited.",
   responses: { 200: { description: 'the project', schema: StaffProjectView }, ...staffFailures, 404: failure('no such customer') },
 });
 
 export const staffProjectFile = endpoint({
-  method: 'get', path: '/admin/customers/:id/project/files/:fileId', auth: 'staff', tag: 'admin',
+  method: 'get', path: '/admin/customers/:id/project/files/:fileId', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
   summary: 'A file the customer sent through the project-status screen (staff).',
   responses: { 200: { description: 'the file' }, ...staffFailures, 404: failure('no such file (4041)') },
 });

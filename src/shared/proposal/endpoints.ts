@@ -11,7 +11,7 @@ export const proposals = endpoint({
 
 /** Under /admin but called by the customer's browser (ARCHITECTURE): either token, the customer's for their own id only. */
 export const approveInitialProposal = endpoint({
-  method: 'put', path: '/admin/customers/:id/approve/proposal', auth: 'either', tag: 'proposals',
+  method: 'put', path: '/admin/customers/:id/approve/proposal', auth: 'either', roles: ['sales'], tag: 'proposals',
   summary: "Approve the initial proposal: the customer's own token for their own id (the browser calls it), or a staff token for any id (audited).",
   responses: {
     200: { description: 'steps after the approval', schema: ApprovalResponse }, 401: failure('no valid token'), 404: failure('not this customer'),
@@ -38,7 +38,7 @@ export const approveFinalProposal = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const publishFinalProposal = endpoint({
-  method: 'post', path: '/admin/customers/:id/proposal/final', auth: 'staff', tag: 'admin', body: FinalProposalRequest,
+  method: 'post', path: '/admin/customers/:id/proposal/final', auth: 'staff', roles: ['sales'], tag: 'admin', body: FinalProposalRequest,
   summary: 'Publish the FINAL proposal (staff): sized from the bill, with the size, price and equipment staff give; only after the visit is accomplished and approved. Notifies the customer; audited.',
   responses: {
     201: { description: 'published', schema: FinalProposalPublished }, 400: failure('invalid figures (4000)'), ...staffFailures,

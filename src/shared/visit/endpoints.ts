@@ -1,3 +1,4 @@
+import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import {
   BlockedDayRequest, BlockedDaysWithReasons, CalendarConfigResponse, CepResult, StaffVisitUpdate, VisitCreated, VisitRequest, VisitResponse,
@@ -64,12 +65,12 @@ export const cep = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const customerVisit = endpoint({
-  method: 'get', path: '/admin/customers/:id/visit', auth: 'staff', tag: 'admin', summary: "A customer's technical visit (staff).",
+  method: 'get', path: '/admin/customers/:id/visit', auth: 'staff', roles: ANY_STAFF, tag: 'admin', summary: "A customer's technical visit (staff).",
   responses: { 200: { description: 'the visit or null', schema: VisitResponse }, ...staffFailures },
 });
 
 export const moveVisit = endpoint({
-  method: 'put', path: '/admin/customers/:id/visit', auth: 'staff', tag: 'admin', body: StaffVisitUpdate,
+  method: 'put', path: '/admin/customers/:id/visit', auth: 'staff', roles: ['scheduler'], tag: 'admin', body: StaffVisitUpdate,
   summary: "Move the customer's visit: CONFIRMED_SCHEDULE (from UNCONFIRMED_APPOINTMENT), ACCOMPLISHED_AND_APPROVED or DONE_AND_NOT_APPROVED (from CONFIRMED_SCHEDULE, from the visit's booked start on; before it only with early: true, staff confirming an early visit), or CANCELLED. Process event, notification and audit commit together.",
   responses: {
     200: { description: 'the visit after the move', schema: VisitCreated }, ...staffFailures, 404: failure('no visit (4043)'),
@@ -78,18 +79,18 @@ export const moveVisit = endpoint({
 });
 
 export const calendar = endpoint({
-  method: 'get', path: '/admin/config-calendar', auth: 'staff', tag: 'admin', summary: 'The days blocked for visits, with reasons.',
+  method: 'get', path: '/admin/config-calendar', auth: 'staff', roles: ANY_STAFF, tag: 'admin', summary: 'The days blocked for visits, with reasons.',
   responses: { 200: { description: 'blocked days', schema: BlockedDaysWithReasons }, ...staffFailures },
 });
 
 export const blockDay = endpoint({
-  method: 'put', path: '/admin/config-calendar/:day', auth: 'staff', tag: 'admin', body: BlockedDayRequest,
+  method: 'put', path: '/admin/config-calendar/:day', auth: 'staff', roles: ['admin'], tag: 'admin', body: BlockedDayRequest,
   summary: 'Block a day (YYYY-MM-DD) for visits (audited). Visits already booked on it are kept.',
   responses: { 200: { description: 'blocked' }, ...staffFailures, 400: failure('not a day (4000)') },
 });
 
 export const unblockDay = endpoint({
-  method: 'delete', path: '/admin/config-calendar/:day', auth: 'staff', tag: 'admin', summary: 'Open a blocked day again (audited).',
+  method: 'delete', path: '/admin/config-calendar/:day', auth: 'staff', roles: ['admin'], tag: 'admin', summary: 'Open a blocked day again (audited).',
   responses: { 200: { description: 'open again' }, ...staffFailures },
 });
 

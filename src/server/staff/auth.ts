@@ -1,0 +1,174 @@
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { ErrorCode } from '#shared/errors';
+import { STAFF_ROLES, type StaffRole } from '#shared/staff/roles';
+import type { StaffMember } from '#shared/staff/payloads';
+import type { AppDeps } from '../config';
+import type { Db } from '../platform/db/index';
+import { staff, staffSessions } from '../platform/db/schema';
+import { ApiError } from '../http/errors';
+import { newToken, sha256 } from '../auth/crypto';
+import { newTotpSecret, openSecret, sealSecret, totpStep, totpUri } from './factor';
+import { audit } from './service';
+
+/**
+ * Back-office sign-in (issue 14): an invitation link that `npm run staff -- invite` prints, a TOTP
+ * app enrolled from it, then e-mail + the app's code. No password, no token in a URL (the
+ * invitation travels in the link's #fragment, which browsers never send). Sessions are short and
+ * end after idle time; an admin can end a member's sessions.
+ */
+
+/** How long an invitation link works. */
+export const INVITE_DAYS = 7;
+/** A session ends this long after sign-in whatever happens, or after this long without a call. */
+export const SESSION_HOURS = 8;
+export const IDLE_MINUTES = 30;
+/** Wrong codes in a row before sign-in waits; the wait doubles with each further one, up to the cap. */
+export const FREE_FAILURES = 4;
+export const HOLD_CAP_MINUTES = 60;
+/** A session's last use is written at most this often (a read per call, a write per minute). */
+const SLIDE_EVERY_MS = 60_000;
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret'>;
+type StaffRow = typeof staff.$inferSelect;
+
+const rolesOf = (row: Pick<StaffRow, 'roles'>): StaffRole[] => row.roles.filter((r): r is StaffRole => (STAFF_ROLES as readonly string[]).includes(r));
+const memberOf = (row: StaffRow): StaffMember => ({ id: row.id, name: row.name, email: row.email, roles: rolesOf(row) });
+
+/** A new invitation (or a new one replacing an unused one): the member and the link's token, shown once. */
+export async function invite(deps: Pick<AppDeps, 'db' | 'clock'>, input: { name: string; email: string; roles: readonly StaffRole[] }): Promise<{ id: number; token: string }> {
+  const token = newToken();
+  const email = input.email.trim().toLowerCase();
+  const expires = new Date(deps.clock.now().getTime() + INVITE_DAYS * 86_400_000);
+  const values = { name: input.name.trim(), roles: [...input.roles], inviteHash: sha256(token), inviteExpiresAt: expires, totpPending: null };
+  const [row] = await deps.db.insert(staff).values({ ...values, email, createdAt: deps.clock.now() })
+    .onConflictDoUpdate({ target: staff.email, set: values }).returning({ id: staff.id });
+  if (!row) throw new Error('staff invite returned nothing');
+  return { id: row.id, token };
+}
+
+async function invited(deps: Deps, token: string): Promise<StaffRow> {
+  const [row] = await deps.db.select().from(staff).where(eq(staff.inviteHash, sha256(token)));
+  if (!row || row.revokedAt || !row.inviteExpiresAt || row.inviteExpiresAt <= deps.clock.now()) throw new ApiError(404, ErrorCode.STAFF_INVITE_INVALID);
+  return row;
+}
+
+/** The invitation's member and the secret to save; the same secret on every read until enrolment. */
+export async function readInvitation(deps: Deps, token: string) {
+  const row = await invited(deps, token);
+  let secret = row.totpPending ? openSecret(deps.secret, row.totpPending) : null;
+  if (!secret) {
+    secret = newTotpSecret();
+    await deps.db.update(staff).set({ totpPending: sealSecret(deps.secret, secret) }).where(eq(staff.id, row.id));
+  }
+  const uri = totpUri(secret, row.email);
+  return { name: row.name, email: row.email, roles: rolesOf(row), otpauth_uri: uri, secret, qr_svg: await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) };
+}
+
+async function openSession(deps: Deps, row: StaffRow) {
+  const token = newToken();
+  const now = deps.clock.now();
+  const expires = new Date(now.getTime() + SESSION_HOURS * 3_600_000);
+  await deps.db.insert(staffSessions).values({ staffId: row.id, tokenHash: sha256(token), createdAt: now, lastSeenAt: now, expiresAt: expires });
+  return { token, expires_at: expires.toISOString(), idle_minutes: IDLE_MINUTES, staff: memberOf(row) };
+}
+
+/** The first code proves the app holds the secret: the factor is kept, the invitation spent, the member signed in. */
+export async function enrol(deps: Deps, input: { invite: string; code: string }) {
+  const row = await invited(deps, input.invite);
+  const secret = row.totpPending ? openSecret(deps.secret, row.totpPending) : null;
+  const step = secret ? totpStep(secret, row.email, input.code, deps.clock.now()) : null;
+  if (!secret || step === null) throw new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED);
+  const [enrolled] = await deps.db.update(staff).set({
+    totpSecret: row.totpPending, totpPending: null, totpLastStep: step, inviteHash: null, inviteExpiresAt: null,
+    enrolledAt: deps.clock.now(), failedFactors: 0, heldUntil: null,
+  }).where(and(eq(staff.id, row.id), eq(staff.inviteHash, sha256(input.invite)))).returning();
+  if (!enrolled) throw new ApiError(404, ErrorCode.STAFF_INVITE_INVALID);
+  await audit(deps.db, deps.clock, { staffId: row.id, action: 'staff:enrolled', customerId: null, before: null, after: { factor: 'totp' } });
+  return openSession(deps, enrolled);
+}
+
+/** How long sign-in waits after `failures` wrong codes in a row (0 until FREE_FAILURES). */
+export function holdAfter(failures: number): number {
+  if (failures <= FREE_FAILURES) return 0;
+  return Math.min(HOLD_CAP_MINUTES, 2 ** (failures - FREE_FAILURES - 1)) * 60_000;
+}
+
+/**
+ * E-mail and the app's code. An unknown e-mail and a wrong code get the same answer; each wrong
+ * code for a member is counted (audited) and, after FREE_FAILURES in a row, sign-in waits a time
+ * that doubles with each further one. A code is accepted once (its step is remembered).
+ */
+export async function signIn(deps: Deps, input: { email: string; code: string }) {
+  const now = deps.clock.now();
+  const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email.trim().toLowerCase()));
+  if (!row || row.revokedAt || !row.totpSecret) throw new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED);
+  if (row.heldUntil && row.heldUntil > now) {
+    throw new ApiError(429, ErrorCode.STAFF_SIGN_IN_HELD, { retry_after_s: Math.ceil((row.heldUntil.getTime() - now.getTime()) / 1000) });
+  }
+  const step = totpStep(openSecret(deps.secret, row.totpSecret), row.email, input.code, now);
+  if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) {
+    const failures = row.failedFactors + 1;
+    const hold = holdAfter(failures);
+    await deps.db.transaction(async (tx) => {
+      await tx.update(staff).set({ failedFactors: failures, heldUntil: hold ? new Date(now.getTime() + hold) : null }).where(eq(staff.id, row.id));
+      await audit(tx, deps.clock, { staffId: row.id, action: 'staff:signInFailed', customerId: null, before: { failed_in_a_row: row.failedFactors }, after: { failed_in_a_row: failures, held_s: hold / 1000 } });
+    });
+    throw new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED);
+  }
+  const [current] = await deps.db.update(staff).set({ totpLastStep: step, failedFactors: 0, heldUntil: null }).where(eq(staff.id, row.id)).returning();
+  await audit(deps.db, deps.clock, { staffId: row.id, action: 'staff:signedIn', customerId: null, before: null, after: { factor: 'totp' } });
+  return openSession(deps, current ?? row);
+}
+
+export interface StaffCaller { id: number; roles: StaffRole[]; sessionId: number | null; expiresAt: Date | null }
+
+/**
+ * The staff member a bearer token belongs to: a script's token (staff.token_hash), or an open
+ * back-office session (not ended, not past its end, not idle too long, whose use is written at
+ * most once a minute). Null for anything else.
+ */
+export async function staffCaller(deps: Pick<AppDeps, 'db' | 'clock'>, token: string): Promise<StaffCaller | null> {
+  const hash = sha256(token);
+  const [script] = await deps.db.select({ id: staff.id, roles: staff.roles }).from(staff).where(and(eq(staff.tokenHash, hash), isNull(staff.revokedAt)));
+  if (script) return { id: script.id, roles: rolesOf(script), sessionId: null, expiresAt: null };
+  const now = deps.clock.now();
+  const [row] = await deps.db.select({ s: staffSessions, roles: staff.roles, revokedAt: staff.revokedAt }).from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId)).where(eq(staffSessions.tokenHash, hash));
+  if (!row || row.revokedAt || row.s.endedAt || row.s.expiresAt <= now || now.getTime() - row.s.lastSeenAt.getTime() > IDLE_MINUTES * 60_000) return null;
+  if (now.getTime() - row.s.lastSeenAt.getTime() > SLIDE_EVERY_MS) await deps.db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, row.s.id));
+  return { id: row.s.staffId, roles: rolesOf(row), sessionId: row.s.id, expiresAt: row.s.expiresAt };
+}
+
+export async function me(db: Db, caller: StaffCaller) {
+  const [row] = await db.select().from(staff).where(eq(staff.id, caller.id));
+  if (!row) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  return { staff: memberOf(row), expires_at: (caller.expiresAt ?? new Date(8.64e15)).toISOString() };
+}
+
+export async function signOut(deps: Pick<AppDeps, 'db' | 'clock'>, caller: StaffCaller): Promise<void> {
+  if (caller.sessionId !== null) await deps.db.update(staffSessions).set({ endedAt: deps.clock.now() }).where(eq(staffSessions.id, caller.sessionId));
+}
+
+/** Sessions still usable at `now`: not ended, not past their end, not idle too long. */
+const live = (now: Date) => and(isNull(staffSessions.endedAt), gt(staffSessions.expiresAt, now), gt(staffSessions.lastSeenAt, new Date(now.getTime() - IDLE_MINUTES * 60_000)));
+
+/** An admin ends every open session of a member (audited). */
+export async function endSessions(deps: Pick<AppDeps, 'db' | 'clock'>, adminId: number, staffId: number): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const [member] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.id, staffId));
+    if (!member) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    const ended = await tx.update(staffSessions).set({ endedAt: deps.clock.now() })
+      .where(and(eq(staffSessions.staffId, staffId), live(deps.clock.now()))).returning({ id: staffSessions.id });
+    await audit(tx, deps.clock, { staffId: adminId, action: 'staff:sessionsEnded', customerId: null, before: { staff_id: staffId, open: ended.length }, after: { staff_id: staffId, open: 0 } });
+    return ended.length;
+  });
+}
+
+export async function staffList(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  const rows = await deps.db.select().from(staff).orderBy(staff.name);
+  const open = await deps.db.select({ staffId: staffSessions.staffId, n: count() }).from(staffSessions)
+    .where(live(deps.clock.now())).groupBy(staffSessions.staffId);
+  const openBy = new Map(open.map((o) => [o.staffId, Number(o.n)]));
+  return { data: rows.map((r) => ({ ...memberOf(r), enrolled: r.enrolledAt !== null, revoked: r.revokedAt !== null, open_sessions: openBy.get(r.id) ?? 0 })) };
+}
