@@ -58,7 +58,8 @@ function reactAriaLocalesOut(): Plugin {
 function sessionEarlyStart(): Plugin {
   return {
     name: 'session-early-start',
-    transformIndexHtml: () => [{ tag: 'script', children: SESSION_EARLY_START, injectTo: 'head' }],
+    // the customers' pages only: the back-office (staff/index.html) has no customer session
+    transformIndexHtml: (_html, ctx) => (ctx.path.startsWith('/staff/') ? [] : [{ tag: 'script', children: SESSION_EARLY_START, injectTo: 'head' }]),
   };
 }
 
@@ -87,6 +88,8 @@ const config = (command: 'build' | 'serve'): UserConfig => ({
     // every browser the portal supports preloads modules itself (Chrome 66, Firefox 115, Safari 17);
     // on an older one, modules still load, only without the preload hint
     modulePreload: { polyfill: false },
+    // the portal, and the back-office (/staff) as its own entry: nothing of it is in the customers' bundles
+    rollupOptions: { input: { main: 'index.html', staff: 'staff/index.html' } },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' },

@@ -61,7 +61,8 @@ export const contentSecurityPolicy = (deps: Pick<AppDeps, 'payments' | 'signatur
   // and the pages' two inline scripts, by their hashes (src/shared/pageCode.ts)
   scriptSrc: ["'self'", ...[PAGE_LOADER, SESSION_EARLY_START, EARLY_HEAD_PAINT].map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  // blob: the back-office shows a bill's image fetched with the staff session
+  imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
   // the card form posts the card to the provider's tokenizer, never to us (ARCHITECTURE "Card payments")
   connectSrc: ["'self'", ...(deps.payments?.name === 'iugu' ? ['https://api.iugu.com'] : [])],
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps): Hono {
 
   // the built SPA: precompressed files, hashed assets cached for good, pages revalidated (http/static.ts)
   const index = deps.webRoot && existsSync(join(deps.webRoot, 'index.html')) ? spaFallback(deps.webRoot) : null;
+  const staffPage = deps.webRoot && existsSync(join(deps.webRoot, 'staff', 'index.html')) ? spaFallback(deps.webRoot, 'staff/index.html') : null;
   if (deps.webRoot && index) app.use('*', serveWeb(deps.webRoot));
 
   app.notFound((c) => {
@@ -139,7 +141,8 @@ export function createApp(deps: AppDeps): Hono {
       }
       return errorResponse(c, new ApiError(404, ErrorCode.NOT_FOUND));
     }
-    // The SPA's own routes (/pt/..., deep links) get index.html; the router takes over.
+    // The back-office's routes (/staff/...) get its page; the SPA's own (/pt/..., deep links) index.html.
+    if (staffPage && /^\/staff(\/|$)/.test(path) && (c.req.method === 'GET' || c.req.method === 'HEAD')) return staffPage(c);
     if (index && (c.req.method === 'GET' || c.req.method === 'HEAD')) return index(c);
     return c.text('Not found', 404);
   });

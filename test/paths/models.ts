@@ -11,9 +11,10 @@ import { profilePaths } from './profile.paths';
 import { projectPaths } from './project.paths';
 import { journeyPaths } from './journey.paths';
 import { notificationsPaths } from './notification.paths';
+import { staffPaths } from './staff.paths';
 import { planPaths } from './plan.paths';
 import { proposalPaths } from './proposal.paths';
 import { visitPaths } from './visit.paths';
 
 /** The path model of every machine in machines/index.ts, by registry name. */
-export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths, checkoutPaths, documentPaths, consumerPaths, signingPaths, financingPaths, projectPaths, profilePaths] as PathModel[];
+export const pathModels: readonly PathModel[] = [authPaths, journeyPaths, billPaths, notificationsPaths, processPaths, proposalPaths, visitPaths, planPaths, checkoutPaths, documentPaths, consumerPaths, signingPaths, financingPaths, projectPaths, profilePaths, staffPaths] as PathModel[];

@@ -157,7 +157,7 @@ export function serveWeb(webRoot: string): MiddlewareHandler {
 }
 
 /** index.html for the SPA's own routes (deep links, private pages), with the same headers as any page. */
-export function spaFallback(webRoot: string): (c: Context) => Promise<Response> {
+export function spaFallback(webRoot: string, page = 'index.html'): (c: Context) => Promise<Response> {
   const root = resolve(webRoot);
-  return (c) => send(c, root, join(root, 'index.html'));
+  return (c) => send(c, root, join(root, page));
 }

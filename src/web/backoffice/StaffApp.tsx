@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { I18nProvider } from 'react-aria-components/I18nProvider';
+import { staffMachine, staffScreen, type StaffScreen } from '#machines/staff/staffMachine';
+import { createStaffApi, type StaffApi } from './api';
+import { SignInScreen } from './screens/SignInScreen';
+import { InvitationScreen } from './screens/InvitationScreen';
+import { HomeScreen } from './screens/HomeScreen';
+import { BillReviewScreen } from './screens/BillReviewScreen';
+import * as css from './backoffice.css';
+
+/** The back-office's URLs: the router only mirrors the machine's screen (as in the portal). */
+export const STAFF_PATHS = {
+  home: '/staff',
+  signIn: '/staff/entrar',
+  invitation: '/staff/convite',
+  bill: (customerId: number) => `/staff/clientes/${customerId}/conta`,
+} as const;
+
+const billPath = /^\/staff\/clientes\/(\d+)\/conta\/?$/;
+
+/** What the URL asks for when the page opens: an invitation, a customer's bill, or the home. */
+export function askedFor(pathname: string): { invitation: boolean; customerId: number | null } {
+  const bill = billPath.exec(pathname);
+  return { invitation: pathname.replace(/\/$/, '') === STAFF_PATHS.invitation, customerId: bill ? Number(bill[1]) : null };
+}
+
+function pathOf(screen: StaffScreen, customerId: number | null): string | null {
+  switch (screen) {
+    case 'signIn': return STAFF_PATHS.signIn;
+    case 'invitation': return STAFF_PATHS.invitation;
+    case 'home': return STAFF_PATHS.home;
+    case 'bill': return customerId === null ? STAFF_PATHS.home : STAFF_PATHS.bill(customerId);
+    default: return null;
+  }
+}
+
+export function StaffApp({ fetch: fetchImpl }: { fetch?: typeof fetch }) {
+  // a 401 on any call: the session ended (idle, expired, ended by an admin)
+  const [ended, setEnded] = useState(0);
+  const api: StaffApi = useMemo(() => createStaffApi(() => setEnded((n) => n + 1), fetchImpl), [fetchImpl]);
+  const actor = useActorRef(staffMachine.provide({
+    actors: {
+      checkSession: fromPromise(() => api.session()),
+      endSession: fromPromise(() => api.signOut()),
+    },
+  }), { input: askedFor(window.location.pathname) });
+  const screen = useSelector(actor, staffScreen);
+  const member = useSelector(actor, (s) => s.context.member);
+  const customerId = useSelector(actor, (s) => s.context.customerId);
+  const notice = useSelector(actor, (s) => s.context.notice);
+
+  useEffect(() => { if (ended > 0) actor.send({ type: 'session.ended' }); }, [ended, actor]);
+  // the URL mirrors the screen; Back and Forward become events
+  useEffect(() => {
+    const path = pathOf(screen, customerId);
+    if (path && window.location.pathname !== path) window.history.pushState(null, '', path + (screen === 'invitation' ? window.location.hash : ''));
+    document.title = `${{ checking: 'Carregando', signIn: 'Entrar', invitation: 'Convite', home: 'Filas de trabalho', bill: 'Revisão da conta de luz' }[screen]} | Back-office Sol de Casa`;
+  }, [screen, customerId]);
+  useEffect(() => {
+    const onPop = () => {
+      const asked = askedFor(window.location.pathname);
+      actor.send(asked.customerId !== null ? { type: 'open.bill', customerId: asked.customerId } : { type: 'open.home' });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [actor]);
+
+  const signedIn = screen === 'home' || screen === 'bill';
+  return (
+    <I18nProvider locale="pt-BR">
+      <div className={css.shell}>
+        <header className={css.bar}>
+          <p className={css.barTitle}>Sol de Casa · Back-office</p>
+          {signedIn && member ? (
+            <nav aria-label="Conta" className={css.actions}>
+              <span>{member.name}</span>
+              {screen !== 'home' ? <button type="button" className={css.barLink} onClick={() => actor.send({ type: 'open.home' })}>Filas de trabalho</button> : null}
+              <button type="button" className={css.barLink} onClick={() => actor.send({ type: 'signOut' })}>Sair</button>
+            </nav>
+          ) : null}
+        </header>
+        {screen === 'checking' ? <main className={css.main}><p role="status">Carregando…</p></main> : null}
+        {screen === 'signIn' ? <SignInScreen api={api} sessionEnded={notice === 'sessionEnded'} onSignedIn={(m) => actor.send({ type: 'signedIn', member: m })} /> : null}
+        {screen === 'invitation' ? <InvitationScreen api={api} onSignedIn={(m) => actor.send({ type: 'signedIn', member: m })} /> : null}
+        {screen === 'home' && member ? <HomeScreen api={api} member={member} onOpenBill={(id) => actor.send({ type: 'open.bill', customerId: id })} /> : null}
+        {screen === 'bill' && customerId !== null ? <BillReviewScreen key={customerId} api={api} customerId={customerId} onDone={() => actor.send({ type: 'open.home' })} /> : null}
+      </div>
+    </I18nProvider>
+  );
+}

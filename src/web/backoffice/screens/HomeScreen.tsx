@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { QUEUE_INFO, type QueueItem, type QueueKey, type QueuesResponse } from '#shared/staff/queues';
+import { hasRole } from '#shared/staff/roles';
+import type { StaffMember } from '#shared/staff/payloads';
+import { Notice } from '../../ui/Notice/Notice';
+import type { StaffApi } from '../api';
+import { visuallyHidden } from '../../theme/a11y.css';
+import * as css from '../backoffice.css';
+
+const hoursSince = (iso: string) => (Date.now() - Date.parse(iso)) / 3_600_000;
+const age = (iso: string) => {
+  const h = hoursSince(iso);
+  return h < 1 ? `${Math.max(1, Math.round(h * 60))} min` : h < 48 ? `${Math.floor(h)} h` : `${Math.floor(h / 24)} dias`;
+};
+const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+
+/** The home: every queue with how many wait and the oldest's age (late past the promise), and the bills to review. */
+export function HomeScreen({ api, member, onOpenBill }: { api: StaffApi; member: StaffMember; onOpenBill: (customerId: number) => void }) {
+  const [summary, setSummary] = useState<QueuesResponse['data'] | null>(null);
+  const [bills, setBills] = useState<QueueItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reviewsBills = hasRole(member.roles, ['analyst']);
+  useEffect(() => {
+    api.queues().then(setSummary, (e: Error) => setError(e.message));
+    if (reviewsBills) api.queue('bills').then((q) => setBills(q.data), (e: Error) => setError(e.message));
+  }, [api, reviewsBills]);
+  return (
+    <main className={css.main}>
+      <h1 className={css.heading}>Filas de trabalho</h1>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {!summary && !error ? <p role="status">Carregando…</p> : null}
+      {summary ? (
+        <ul className={css.queues} aria-label="Filas">
+          {summary.map((q) => {
+            const info = QUEUE_INFO[q.key as QueueKey];
+            const isLate = q.oldest !== null && info.promiseHours !== null && hoursSince(q.oldest) > info.promiseHours;
+            return (
+              <li key={q.key} className={css.queueCard} aria-label={`${info.title}: ${q.count}`}>
+                <p className={css.muted}>{info.title}</p>
+                <p className={css.count}>{q.count}</p>
+                {q.oldest ? <p className={isLate ? css.late : css.muted}>mais antigo há {age(q.oldest)}{isLate ? ` (prazo de ${info.promiseHours} h vencido)` : ''}</p> : <p className={css.muted}>nada esperando</p>}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {reviewsBills ? (
+        <section className={css.card} aria-labelledby="bills-title">
+          <h2 id="bills-title" className={css.subheading}>Contas de luz para revisar</h2>
+          {bills === null ? <p role="status">Carregando…</p> : bills.length === 0 ? <p className={css.muted}>Nenhuma conta esperando revisão.</p> : (
+            <table className={css.table}>
+              <thead>
+                <tr><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Enviada em</th><th className={css.cell} scope="col">Por que uma pessoa revisa</th><th className={css.cell} scope="col"><span className={visuallyHidden}>Ação</span></th></tr>
+              </thead>
+              <tbody>
+                {bills.map((b) => (
+                  <tr key={b.customer_id}>
+                    <td className={css.cell}>{b.customer_name}</td>
+                    <td className={css.cell}>{when(b.since)} ({age(b.since)})</td>
+                    <td className={css.cell}>{b.note ?? '—'}</td>
+                    <td className={css.cell}><button type="button" className={css.rowButton} onClick={() => onOpenBill(b.customer_id)} aria-label={`Revisar a conta de ${b.customer_name}`}>Revisar</button></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { staffPaths } from './staff.paths';
+
+describePaths(staffPaths);
