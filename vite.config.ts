@@ -89,7 +89,7 @@ const config = (command: 'build' | 'serve'): UserConfig => ({
     // on an older one, modules still load, only without the preload hint
     modulePreload: { polyfill: false },
     // the portal, and the back-office (/staff) as its own entry: nothing of it is in the customers' bundles
-    rollupOptions: { input: { main: 'index.html', staff: 'staff/index.html' } },
+    rollupOptions: { input: { index: 'index.html', staff: 'staff/index.html' } },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' },

@@ -4,8 +4,8 @@ import type { StaffMember } from '#shared/staff/payloads';
 /**
  * The back-office (/staff): which screen a staff member is on. A session kept in the tab is
  * checked first; without one, the sign-in (e-mail and the authenticator app's code) or, from an
- * invitation link, the enrolment of the app. Signed in: the work queues, and the review of one
- * customer's bill. A 401 on any call (session ended, idle, or ended by an admin) signs out with a
+ * invitation link, the enrolment of the app. Signed in: the work queues (and the customer
+ * search), a customer's page, and the review of one customer's bill. A 401 on any call (session ended, idle, or ended by an admin) signs out with a
  * notice; signing out ends the session on the server.
  */
 
@@ -17,6 +17,8 @@ export interface StaffContext {
   notice: 'sessionEnded' | null;
   /** the page was opened from an invitation link */
   invitation: boolean;
+  /** the page was opened on the customer's bill (else on the customer's page) */
+  onBill: boolean;
 }
 
 export type StaffEvent =
@@ -25,17 +27,18 @@ export type StaffEvent =
   | { type: 'open.signIn' }
   | { type: 'open.home' }
   | { type: 'open.bill'; customerId: number }
+  | { type: 'open.customer'; customerId: number }
   | { type: 'session.ended' }
   | { type: 'signOut' };
 
 /** The screens, as the router writes them under /staff. */
-export type StaffScreen = 'checking' | 'signIn' | 'invitation' | 'home' | 'bill';
+export type StaffScreen = 'checking' | 'signIn' | 'invitation' | 'home' | 'customer' | 'bill';
 
 export const staffMachine = setup({
   types: {
     context: {} as StaffContext,
     events: {} as StaffEvent,
-    input: {} as { invitation: boolean; customerId: number | null },
+    input: {} as { invitation: boolean; customerId: number | null; bill?: boolean },
   },
   actors: {
     /** GET admin/auth/session with the tab's token: the member, or null without a (valid) session */
@@ -45,7 +48,7 @@ export const staffMachine = setup({
   },
 }).createMachine({
   id: 'staff',
-  context: ({ input }) => ({ member: null, customerId: input.customerId, notice: null, invitation: input.invitation }),
+  context: ({ input }) => ({ member: null, customerId: input.customerId, notice: null, invitation: input.invitation, onBill: input.bill ?? false }),
   initial: 'start',
   states: {
     start: {
@@ -74,14 +77,20 @@ export const staffMachine = setup({
       initial: 'route',
       states: {
         route: {
-          always: [{ guard: ({ context }) => context.customerId !== null, target: 'bill' }, { target: 'home' }],
+          always: [
+            { guard: ({ context }) => context.customerId !== null && context.onBill, target: 'bill' },
+            { guard: ({ context }) => context.customerId !== null, target: 'customer' },
+            { target: 'home' },
+          ],
         },
         home: {},
+        customer: {},
         bill: {},
       },
       on: {
         'open.home': { target: '.home', actions: assign({ customerId: null }) },
         'open.bill': { target: '.bill', actions: assign({ customerId: ({ event }) => event.customerId }) },
+        'open.customer': { target: '.customer', actions: assign({ customerId: ({ event }) => event.customerId }) },
         signOut: 'signingOut',
         'session.ended': { target: 'signedOut', actions: assign({ member: null, customerId: null, notice: 'sessionEnded' }) },
       },
@@ -96,12 +105,13 @@ export const staffMachine = setup({
   },
 });
 
-type StaffSnapshot = { matches: (value: 'checking' | 'start' | 'signingOut' | { signedOut: 'signIn' | 'invitation' } | { signedIn: 'bill' }) => boolean };
+type StaffSnapshot = { matches: (value: 'checking' | 'start' | 'signingOut' | { signedOut: 'signIn' | 'invitation' } | { signedIn: 'bill' | 'customer' }) => boolean };
 
 /** The screen a snapshot shows (signing out keeps the one that was open: 'checking' draws nothing new). */
 export function staffScreen(s: StaffSnapshot): StaffScreen {
   if (s.matches({ signedOut: 'invitation' })) return 'invitation';
   if (s.matches({ signedOut: 'signIn' })) return 'signIn';
   if (s.matches('checking') || s.matches('start') || s.matches('signingOut')) return 'checking';
+  if (s.matches({ signedIn: 'customer' })) return 'customer';
   return s.matches({ signedIn: 'bill' }) ? 'bill' : 'home';
 }

@@ -122,4 +122,21 @@ describe('the back-office', () => {
     await customerPage.getByRole('heading', { name: 'Proposta inicial', level: 1 }).waitFor();
     await customerPage.close();
   });
+
+  test('the customer page, found by name, draws the live process with the current state highlighted and who moved it', async () => {
+    await page.getByRole('button', { name: 'Voltar às filas' }).click();
+    await page.getByRole('textbox', { name: 'Buscar cliente' }).fill('marcos tav');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Marcos Tavares' }).click();
+    await page.getByRole('heading', { name: 'Marcos Tavares', level: 1 }).waitFor();
+    assert.match(new URL(page.url()).pathname, /^\/staff\/clientes\/\d+$/);
+    const current = page.locator('g.node[data-state="current"] title');
+    await current.first().waitFor({ state: 'attached' });
+    const ids = await current.allTextContents();
+    assert.ok(ids.some((id) => id.startsWith('process.proposalInitial')), ids.join(', '));
+    assert.ok(await page.locator('g.node[data-state="visited"]').count() > 0, 'the states passed through are marked');
+    await page.getByRole('cell', { name: 'equipe: Beatriz Lima' }).first().waitFor();
+    await page.getByRole('cell', { name: 'o cliente' }).first().waitFor();
+    await shotBoth(page, 'backoffice', 'customer');
+  });
 });

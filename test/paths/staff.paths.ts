@@ -15,12 +15,14 @@ export const staffPaths = definePathModel({
   machine: staffMachine,
   inputs: [
     sample('plain', { invitation: false, customerId: null }),
-    sample('onABill', { invitation: false, customerId: 41 }),
+    sample('onACustomer', { invitation: false, customerId: 41 }),
+    sample('onABill', { invitation: false, customerId: 41, bill: true }),
     sample('invitationLink', { invitation: true, customerId: null }),
   ],
   events: {
     signedIn: [sample('analyst', { type: 'signedIn', member: analyst })],
     'open.bill': [sample('customer41', { type: 'open.bill', customerId: 41 })],
+    'open.customer': [sample('customer41', { type: 'open.customer', customerId: 41 })],
   },
   actors: {
     checkSession: {
@@ -35,6 +37,7 @@ export const staffPaths = definePathModel({
   context: (c: StaffContext) => ({ signedIn: c.member !== null, customerId: c.customerId, notice: c.notice }),
   checks: {
     'signedIn.bill': (s) => ((s.context as StaffContext).customerId !== null ? undefined : 'a bill screen without a customer'),
+    'signedIn.customer': (s) => ((s.context as StaffContext).customerId !== null ? undefined : 'a customer page without a customer'),
     'signedIn.home': (s) => ((s.context as StaffContext).member !== null ? undefined : 'signed in without a member'),
   },
 });

@@ -1,9 +1,10 @@
 import type { Hono } from 'hono';
-import { attribution, setPartnership } from '#shared/customer/endpoints';
+import { attribution, searchCustomers, setPartnership, staffCustomer } from '#shared/customer/endpoints';
 import type { AppDeps } from '../config';
 import { endpointApp, idParam } from '../http/route';
 import { customerAttribution } from './attribution';
 import { setPartnership as savePartnership } from './partnership';
+import { customerPage, searchCustomers as search } from './staffView';
 
 /** Staff on a customer's account: the employer partnership, and the marketing attribution of the sign-up. */
 export function customerAdmin(deps: AppDeps): Hono {
@@ -14,6 +15,12 @@ export function customerAdmin(deps: AppDeps): Hono {
     const r = await savePartnership(deps.db, deps.clock, c.get('staffId'), idParam(c.req.param('id')), has_partnership);
     return c.json({ id: r.id, has_partnership: r.has_partnership });
   });
+
+  route(searchCustomers, async (c) => {
+    const { q, page } = c.req.valid('query');
+    return c.json(await search(deps.db, q, page ?? 1));
+  });
+  route(staffCustomer, async (c) => c.json(await customerPage(deps.db, idParam(c.req.param('id')))));
 
   route(attribution, async (c) => c.json({ data: await customerAttribution(deps.db, idParam(c.req.param('id'))) }));
 

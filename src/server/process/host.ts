@@ -6,7 +6,7 @@ import type { MenuStep } from '#shared/steps';
 import { visitWhen } from '#shared/visit/payloads';
 import type { Clock } from '../config';
 import { preparedPerDb, type Db, type Tx } from '../platform/db/index';
-import { customers, processSnapshots } from '../platform/db/schema';
+import { customers, processEvents, processSnapshots } from '../platform/db/schema';
 import { noticeText, notify } from '../notification/service';
 import { hasInitialProposal, prepareInitialProposal } from '../proposal/service';
 import { audit } from '../staff/service';
@@ -119,7 +119,7 @@ async function backfillSteps(db: Db | Tx, customerId: number): Promise<MenuStep[
  * state does not accept the event, or when `expectedVersion` is stale.
  */
 async function storeMove(
-  tx: Tx, clock: Clock, customerId: number, event: ProcessEvent, expectedVersion: number | undefined, machine: AnyStateMachine,
+  tx: Tx, clock: Clock, customerId: number, event: ProcessEvent, expectedVersion: number | undefined, machine: AnyStateMachine, by: MovedBy,
 ): Promise<ProcessMove> {
   const current = await readProcess(tx, customerId, true);
   if (!current) throw new Error(`customer ${customerId} has no process`);
@@ -140,6 +140,10 @@ async function storeMove(
     .where(and(eq(processSnapshots.customerId, customerId), eq(processSnapshots.version, current.version)))
     .returning({ version: processSnapshots.version });
   if (updated.length !== 1) throw new ProcessVersionConflict(current.version, current.version + 1);
+  await tx.insert(processEvents).values({
+    customerId, version: current.version + 1, event: event.type, byKind: by.kind, staffId: by.kind === 'staff' ? by.staffId : null,
+    before: before.value, after: next.value, at: clock.now(),
+  });
   return { version: current.version + 1, steps, before: before.value, after: next.value };
 }
 
@@ -186,7 +190,7 @@ async function tell(tx: Tx, clock: Clock, customerId: number, notice: Notice, op
  */
 export async function moveProcessIn(tx: Tx, clock: Clock, customerId: number, event: ProcessEvent, options: MoveOptions): Promise<ProcessMove> {
   const reactions: Reaction[] = [];
-  const stored = await storeMove(tx, clock, customerId, event, options.expectedVersion, recording(reactions));
+  const stored = await storeMove(tx, clock, customerId, event, options.expectedVersion, recording(reactions), options.by);
   let last = stored;
   for (const reaction of reactions) {
     switch (reaction.type) {
@@ -233,5 +237,5 @@ export async function moveProcess(db: Db, clock: Clock, customerId: number, even
 export async function applyProcessEvent(
   db: Db, clock: Clock, customerId: number, event: ProcessEvent, expectedVersion?: number,
 ): Promise<ProcessMove> {
-  return db.transaction((tx) => storeMove(tx, clock, customerId, event, expectedVersion, processMachine));
+  return db.transaction((tx) => storeMove(tx, clock, customerId, event, expectedVersion, processMachine, bySystem));
 }

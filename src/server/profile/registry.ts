@@ -74,6 +74,7 @@ export const CUSTOMER_TABLES: readonly CustomerTable[] = [
   // a code request for the phone may come from someone else's address: the address stays out
   { table: s.authEvents, rows: (o) => eq(s.authEvents.phone, o.phone), omit: ['secret_hash', 'address'], fate: 'expires' },
   { table: s.processSnapshots, rows: byCustomer(s.processSnapshots.customerId), fate: 'delete' },
+  { table: s.processEvents, rows: byCustomer(s.processEvents.customerId), omit: ['staff_id'], fate: 'delete' },
   { table: s.notifications, rows: byCustomer(s.notifications.customerId), fate: 'delete' },
   { table: s.documents, rows: byCustomer(s.documents.customerId), omit: ['decided_by'], fate: 'delete' },
   { table: s.bills, rows: byCustomer(s.bills.customerId), fate: 'delete' },

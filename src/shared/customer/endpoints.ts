@@ -1,7 +1,8 @@
 import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { SignUpRequest, SignUpResponse, signUpFormOf } from '../auth/payloads';
-import { CustomerAttribution, CustomerPatch, CustomerProfile, Partnership, PartnershipEntry, PartnershipSaved } from './payloads';
+import * as v from 'valibot';
+import { CustomerAttribution, CustomerPatch, CustomerProfile, Partnership, PartnershipEntry, PartnershipSaved, StaffCustomer, StaffCustomerSearch } from './payloads';
 
 /** The customer's account: sign-up, profile, and the employer partnership with its employee badge. */
 
@@ -73,4 +74,20 @@ export const attribution = endpoint({
   responses: { 200: { description: 'the attribution or null', schema: CustomerAttribution }, ...staffFailures, 404: failure('no such customer') },
 });
 
-export const customerEndpoints = [signUp, profile, updateProfile, partnership, sendEmployeeBadge, employeeBadge, setPartnership, attribution];
+export const searchCustomers = endpoint({
+  method: 'get', path: '/admin/customers', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
+  query: {
+    q: { schema: v.pipe(v.string(), v.trim(), v.maxLength(100)), description: 'name, phone, CPF/CNPJ or installation number (digits match digits)' },
+    page: { schema: v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), description: 'page of 25, from 1' },
+  },
+  summary: 'Find customers by name, phone, CPF/CNPJ or installation number; newest first, 25 a page.',
+  responses: { 200: { description: 'the customers found', schema: StaffCustomerSearch }, ...staffFailures },
+});
+
+export const staffCustomer = endpoint({
+  method: 'get', path: '/admin/customers/:id', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
+  summary: "A customer's page: profile, the process's state, and every move of it with who caused it and when.",
+  responses: { 200: { description: 'the customer', schema: StaffCustomer }, 404: failure('no such customer'), ...staffFailures },
+});
+
+export const customerEndpoints = [signUp, profile, updateProfile, partnership, sendEmployeeBadge, employeeBadge, setPartnership, attribution, searchCustomers, staffCustomer];

@@ -86,3 +86,43 @@ export type Partnership = v.InferOutput<typeof Partnership>;
 /** PUT admin/customers/{id}/partnership (staff): confirm or withdraw an individual's employer partnership. */
 export const PartnershipEntry = v.object({ has_partnership: v.boolean() });
 export const PartnershipSaved = v.object({ id: v.number(), has_partnership: v.boolean() });
+
+// ---- staff: finding a customer and their page ----------------------------------------------------
+
+/** One customer as a search lists them. */
+export const StaffCustomerRow = v.object({
+  id: v.number(),
+  name: v.string(),
+  phone: v.string(),
+  document: v.nullable(v.string()),
+  city: v.string(),
+  state: v.string(),
+  created_at: v.string(),
+});
+export const StaffCustomerSearch = v.object({ data: v.array(StaffCustomerRow), total: v.number() });
+export type StaffCustomerSearch = v.InferOutput<typeof StaffCustomerSearch>;
+
+/** One move of the customer's process: what happened, who caused it, the state before and after. */
+export const StaffProcessMove = v.object({
+  version: v.number(),
+  event: v.string(),
+  by: v.picklist(['customer', 'staff', 'system']),
+  staff_name: v.nullable(v.string()),
+  before: v.unknown(),
+  after: v.unknown(),
+  at: v.string(),
+});
+export type StaffProcessMove = v.InferOutput<typeof StaffProcessMove>;
+
+/** A customer's page for staff: who they are, where their process is, and how it got there. */
+export const StaffCustomer = v.object({
+  customer: v.object({
+    ...StaffCustomerRow.entries,
+    email: v.string(),
+    kind: v.picklist(['SUBSCRIPTION', 'LENDING']),
+    payment_type: v.nullable(v.string()),
+  }),
+  process: v.object({ state: v.unknown(), version: v.number() }),
+  moves: v.array(StaffProcessMove),
+});
+export type StaffCustomer = v.InferOutput<typeof StaffCustomer>;

@@ -8,6 +8,7 @@ import { SignInScreen } from './screens/SignInScreen';
 import { InvitationScreen } from './screens/InvitationScreen';
 import { HomeScreen } from './screens/HomeScreen';
 import { BillReviewScreen } from './screens/BillReviewScreen';
+import { CustomerScreen } from './screens/CustomerScreen';
 import * as css from './backoffice.css';
 
 /** The back-office's URLs: the router only mirrors the machine's screen (as in the portal). */
@@ -15,15 +16,16 @@ export const STAFF_PATHS = {
   home: '/staff',
   signIn: '/staff/entrar',
   invitation: '/staff/convite',
+  customer: (customerId: number) => `/staff/clientes/${customerId}`,
   bill: (customerId: number) => `/staff/clientes/${customerId}/conta`,
 } as const;
 
-const billPath = /^\/staff\/clientes\/(\d+)\/conta\/?$/;
+const customerPath = /^\/staff\/clientes\/(\d+)(\/conta)?\/?$/;
 
-/** What the URL asks for when the page opens: an invitation, a customer's bill, or the home. */
-export function askedFor(pathname: string): { invitation: boolean; customerId: number | null } {
-  const bill = billPath.exec(pathname);
-  return { invitation: pathname.replace(/\/$/, '') === STAFF_PATHS.invitation, customerId: bill ? Number(bill[1]) : null };
+/** What the URL asks for when the page opens: an invitation, a customer's page or bill, or the home. */
+export function askedFor(pathname: string): { invitation: boolean; customerId: number | null; bill: boolean } {
+  const customer = customerPath.exec(pathname);
+  return { invitation: pathname.replace(/\/$/, '') === STAFF_PATHS.invitation, customerId: customer ? Number(customer[1]) : null, bill: Boolean(customer?.[2]) };
 }
 
 function pathOf(screen: StaffScreen, customerId: number | null): string | null {
@@ -31,6 +33,7 @@ function pathOf(screen: StaffScreen, customerId: number | null): string | null {
     case 'signIn': return STAFF_PATHS.signIn;
     case 'invitation': return STAFF_PATHS.invitation;
     case 'home': return STAFF_PATHS.home;
+    case 'customer': return customerId === null ? STAFF_PATHS.home : STAFF_PATHS.customer(customerId);
     case 'bill': return customerId === null ? STAFF_PATHS.home : STAFF_PATHS.bill(customerId);
     default: return null;
   }
@@ -56,18 +59,19 @@ export function StaffApp({ fetch: fetchImpl }: { fetch?: typeof fetch }) {
   useEffect(() => {
     const path = pathOf(screen, customerId);
     if (path && window.location.pathname !== path) window.history.pushState(null, '', path + (screen === 'invitation' ? window.location.hash : ''));
-    document.title = `${{ checking: 'Carregando', signIn: 'Entrar', invitation: 'Convite', home: 'Filas de trabalho', bill: 'Revisão da conta de luz' }[screen]} | Back-office Sol de Casa`;
+    document.title = `${{ checking: 'Carregando', signIn: 'Entrar', invitation: 'Convite', home: 'Filas de trabalho', customer: 'Cliente', bill: 'Revisão da conta de luz' }[screen]} | Back-office Sol de Casa`;
   }, [screen, customerId]);
   useEffect(() => {
     const onPop = () => {
       const asked = askedFor(window.location.pathname);
-      actor.send(asked.customerId !== null ? { type: 'open.bill', customerId: asked.customerId } : { type: 'open.home' });
+      if (asked.customerId === null) actor.send({ type: 'open.home' });
+      else actor.send({ type: asked.bill ? 'open.bill' : 'open.customer', customerId: asked.customerId });
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [actor]);
 
-  const signedIn = screen === 'home' || screen === 'bill';
+  const signedIn = screen === 'home' || screen === 'bill' || screen === 'customer';
   return (
     <I18nProvider locale="pt-BR">
       <div className={css.shell}>
@@ -84,7 +88,10 @@ export function StaffApp({ fetch: fetchImpl }: { fetch?: typeof fetch }) {
         {screen === 'checking' ? <main className={css.main}><p role="status">Carregando…</p></main> : null}
         {screen === 'signIn' ? <SignInScreen api={api} sessionEnded={notice === 'sessionEnded'} onSignedIn={(m) => actor.send({ type: 'signedIn', member: m })} /> : null}
         {screen === 'invitation' ? <InvitationScreen api={api} onSignedIn={(m) => actor.send({ type: 'signedIn', member: m })} /> : null}
-        {screen === 'home' && member ? <HomeScreen api={api} member={member} onOpenBill={(id) => actor.send({ type: 'open.bill', customerId: id })} /> : null}
+        {screen === 'home' && member ? (
+          <HomeScreen api={api} member={member} onOpenBill={(id) => actor.send({ type: 'open.bill', customerId: id })} onOpenCustomer={(id) => actor.send({ type: 'open.customer', customerId: id })} />
+        ) : null}
+        {screen === 'customer' && customerId !== null ? <CustomerScreen key={customerId} api={api} customerId={customerId} onOpenBill={() => actor.send({ type: 'open.bill', customerId })} /> : null}
         {screen === 'bill' && customerId !== null ? <BillReviewScreen key={customerId} api={api} customerId={customerId} onDone={() => actor.send({ type: 'open.home' })} /> : null}
       </div>
     </I18nProvider>

@@ -1,5 +1,6 @@
 import { staffBills, decideBill } from '#shared/bill/endpoints';
 import { processOf } from '#shared/process/endpoints';
+import { searchCustomers, staffCustomer } from '#shared/customer/endpoints';
 import { queue, queues } from '#shared/staff/queues';
 import { currentSession, enrol, readInvitation, signIn, signOut } from '#shared/staff/endpoints';
 import type { StaffBillDecision } from '#shared/bill/payloads';
@@ -50,6 +51,8 @@ export function createStaffApi(onUnauthorized: () => void, fetchImpl?: typeof fe
         staffToken.clear();
       }
     },
+    search: async (q: string, page = 1) => (await t.call(searchCustomers, { query: { q, page: String(page) } })).data,
+    customer: async (customerId: number) => (await t.call(staffCustomer, { params: { id: customerId } })).data,
     queues: async () => (await t.call(queues, {})).data.data,
     queue: async (key: string, page = 1) => (await t.call(queue, { params: { queue: key }, query: { page: String(page) } })).data,
     bills: async (customerId: number) => (await t.call(staffBills, { params: { id: customerId } })).data.bills,

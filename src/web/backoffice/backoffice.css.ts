@@ -29,3 +29,4 @@ export const secret = style({ fontFamily: vars.font.mono, letterSpacing: '0.1em'
 export const actions = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap' });
 export const confidenceLow = style({ color: vars.color.danger, fontWeight: 600 });
 export const evidence = style({ fontFamily: vars.font.mono, fontSize: '0.85rem', color: vars.color.textMuted, overflowWrap: 'anywhere' });
+export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.xs} ${vars.space.lg}`, margin: 0 });

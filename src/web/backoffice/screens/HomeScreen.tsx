@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { StaffCustomerSearch } from '#shared/customer/payloads';
+import { Button } from '../../ui/Button/Button';
+import { TextField } from '../../ui/TextField/TextField';
 import { QUEUE_INFO, type QueueItem, type QueueKey, type QueuesResponse } from '#shared/staff/queues';
 import { hasRole } from '#shared/staff/roles';
 import type { StaffMember } from '#shared/staff/payloads';
@@ -15,7 +18,23 @@ const age = (iso: string) => {
 const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 /** The home: every queue with how many wait and the oldest's age (late past the promise), and the bills to review. */
-export function HomeScreen({ api, member, onOpenBill }: { api: StaffApi; member: StaffMember; onOpenBill: (customerId: number) => void }) {
+export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
+  api: StaffApi; member: StaffMember; onOpenBill: (customerId: number) => void; onOpenCustomer: (customerId: number) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<StaffCustomerSearch | null>(null);
+  const [searching, setSearching] = useState(false);
+  const search = async (e: FormEvent) => {
+    e.preventDefault();
+    setSearching(true);
+    try {
+      setFound(await api.search(query));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setSearching(false);
+    }
+  };
   const [summary, setSummary] = useState<QueuesResponse['data'] | null>(null);
   const [bills, setBills] = useState<QueueItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -28,6 +47,28 @@ export function HomeScreen({ api, member, onOpenBill }: { api: StaffApi; member:
     <main className={css.main}>
       <h1 className={css.heading}>Filas de trabalho</h1>
       {error ? <Notice tone="error">{error}</Notice> : null}
+      <form role="search" className={css.card} onSubmit={(e) => void search(e)} aria-label="Buscar cliente">
+        <TextField label="Buscar cliente" description="Nome, telefone, CPF/CNPJ ou número da instalação." value={query} onChange={setQuery} />
+        <div className={css.actions}><Button type="submit" isPending={searching}>Buscar</Button></div>
+        {found ? (
+          found.data.length === 0 ? <p role="status">Nenhum cliente encontrado.</p> : (
+            <table className={css.table}>
+              <caption className={visuallyHidden}>{`${found.total} clientes encontrados`}</caption>
+              <thead><tr><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Telefone</th><th className={css.cell} scope="col">Cidade</th><th className={css.cell} scope="col">Desde</th></tr></thead>
+              <tbody>
+                {found.data.map((c) => (
+                  <tr key={c.id}>
+                    <td className={css.cell}><button type="button" className={css.rowButton} onClick={() => onOpenCustomer(c.id)}>{c.name}</button></td>
+                    <td className={css.cell}>{c.phone}</td>
+                    <td className={css.cell}>{c.city} – {c.state}</td>
+                    <td className={css.cell}>{when(c.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        ) : null}
+      </form>
       {!summary && !error ? <p role="status">Carregando…</p> : null}
       {summary ? (
         <ul className={css.queues} aria-label="Filas">
@@ -55,7 +96,7 @@ export function HomeScreen({ api, member, onOpenBill }: { api: StaffApi; member:
               <tbody>
                 {bills.map((b) => (
                   <tr key={b.customer_id}>
-                    <td className={css.cell}>{b.customer_name}</td>
+                    <td className={css.cell}><button type="button" className={css.rowButton} onClick={() => onOpenCustomer(b.customer_id)}>{b.customer_name}</button></td>
                     <td className={css.cell}>{when(b.since)} ({age(b.since)})</td>
                     <td className={css.cell}>{b.note ?? '—'}</td>
                     <td className={css.cell}><button type="button" className={css.rowButton} onClick={() => onOpenBill(b.customer_id)} aria-label={`Revisar a conta de ${b.customer_name}`}>Revisar</button></td>
