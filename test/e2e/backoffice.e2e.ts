@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, newPage, openSignedIn, shotBoth, signUpThroughApi, startPortal, type RunningPortal, DESKTOP } from './support';
+import { callApi, launchBrowser, newPage, openSignedIn, shotBoth, signUpThroughApi, startPortal, type RunningPortal, DESKTOP, PHONE } from './support';
 import { totpCode } from '../../src/server/staff/factor';
 import { messages as m } from '../../src/shared/messages';
 
@@ -53,6 +53,16 @@ async function signIn(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
+/** Both sizes shot and checked with axe-core; on a phone nothing is wider than the screen. */
+async function shots(page: Page, name: string): Promise<void> {
+  await shotBoth(page, 'backoffice', name);
+  const size = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `${name}: ${wide} px wider than a phone`);
+  if (size) await page.setViewportSize(size);
+}
+
 describe('the back-office', () => {
   let page: Page;
 
@@ -63,13 +73,13 @@ describe('the back-office', () => {
     await page.getByRole('img', { name: /Código QR/ }).waitFor();
     secret = (await page.getByLabel('Chave para digitar no aplicativo').textContent())?.trim() ?? '';
     assert.match(secret, /^[A-Z2-7]{16,}$/);
-    await shotBoth(page, 'backoffice', 'invitation');
+    await shots(page, 'invitation');
     await page.getByRole('textbox', { name: /Código do aplicativo/ }).fill(appCode());
     await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
     await page.getByRole('heading', { name: 'Filas de trabalho', level: 1 }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/staff');
     assert.equal(new URL(page.url()).hash, '', 'the invitation leaves the address bar');
-    await shotBoth(page, 'backoffice', 'queues');
+    await shots(page, 'queues');
   });
 
   test('after signing out, a wrong code is refused and counted; the right one signs in', async () => {
@@ -78,7 +88,7 @@ describe('the back-office', () => {
     const wrong = totpCode(secret, email, new Date(Date.now() + 3_600_000));
     await signIn(page, wrong);
     await page.getByText(m['staff.signIn.failed']).waitFor();
-    await shotBoth(page, 'backoffice', 'sign-in-refused');
+    await shots(page, 'sign-in-refused');
     const trail = await callApi(portal, '/admin/audit', { token: scriptToken });
     assert.equal((trail.body.data as { action: string }[]).filter((a) => a.action === 'staff:signInFailed').length, 1);
     await signIn(page, appCode());
@@ -104,7 +114,7 @@ describe('the back-office', () => {
     await page.getByRole('heading', { name: 'Revisão da conta de luz', level: 1 }).waitFor();
     await page.getByRole('img', { name: 'A conta de luz enviada pelo cliente' }).waitFor();
     assert.match(new URL(page.url()).pathname, /^\/staff\/clientes\/\d+\/conta$/);
-    await shotBoth(page, 'backoffice', 'bill-review');
+    await shots(page, 'bill-review');
     await page.getByRole('textbox', { name: 'Valor da conta (R$)' }).fill('612,35');
     await page.getByRole('button', { name: 'Aprovar conta' }).click();
     await page.getByText('Conta aprovada.', { exact: false }).waitFor();
@@ -137,6 +147,6 @@ describe('the back-office', () => {
     assert.ok(await page.locator('g.node[data-state="visited"]').count() > 0, 'the states passed through are marked');
     await page.getByRole('cell', { name: 'equipe: Beatriz Lima' }).first().waitFor();
     await page.getByRole('cell', { name: 'o cliente' }).first().waitFor();
-    await shotBoth(page, 'backoffice', 'customer');
+    await shots(page, 'customer');
   });
 });

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { decideDocument, documentFile, documents, sendDocuments, staffDocuments } from '#shared/document/endpoints';
+import { decideDocument, documentFile, documents, sendDocuments, staffDocumentFile, staffDocuments } from '#shared/document/endpoints';
 import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { receiveUploads } from '../http/multipart';
@@ -27,6 +27,11 @@ export function documentRoutes(deps: AppDeps): Hono {
 export function documentAdmin(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   route(staffDocuments, async (c) => c.json({ data: await service.allDocuments(deps.db, idParam(c.req.param('id'))) }));
+  // scoped by the path's customer: another customer's document is not found
+  route(staffDocumentFile, async (c) => {
+    const f = await service.documentFile(deps, idParam(c.req.param('id')), idParam(c.req.param('documentId')), c.req.param('side'));
+    return attachment(f.bytes, f.kind, f.name);
+  });
   route(decideDocument, async (c) => c.json(await service.decideDocument(
     deps, c.get('staffId'), idParam(c.req.param('id')), idParam(c.req.param('documentId')), c.req.valid('json'),
   )));

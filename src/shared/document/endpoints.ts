@@ -35,6 +35,12 @@ export const staffDocuments = endpoint({
   responses: { 200: { description: 'documents', schema: DocumentsResponse }, ...staffFailures, 404: failure('no such customer') },
 });
 
+export const staffDocumentFile = endpoint({
+  method: 'get', path: '/admin/customers/:id/documents/:documentId/:side', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
+  summary: "A customer's document file (side 'front' or 'back') for review, named by the server; only a document of that customer.",
+  responses: { 200: { description: 'the file' }, ...staffFailures, 404: failure('no such document or side for this customer') },
+});
+
 export const decideDocument = endpoint({
   method: 'put', path: '/admin/customers/:id/documents/:documentId', auth: 'staff', roles: ['analyst'], tag: 'admin', body: StaffDocumentDecision,
   summary: "Approve a document, or deny it with the reason the customer reads (staff). Notifies the customer; audited.",
@@ -44,4 +50,4 @@ export const decideDocument = endpoint({
   },
 });
 
-export const documentEndpoints = [documents, sendDocuments, documentFile, staffDocuments, decideDocument];
+export const documentEndpoints = [documents, sendDocuments, documentFile, staffDocuments, decideDocument, staffDocumentFile];

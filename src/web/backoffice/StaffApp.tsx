@@ -91,7 +91,7 @@ export function StaffApp({ fetch: fetchImpl }: { fetch?: typeof fetch }) {
         {screen === 'home' && member ? (
           <HomeScreen api={api} member={member} onOpenBill={(id) => actor.send({ type: 'open.bill', customerId: id })} onOpenCustomer={(id) => actor.send({ type: 'open.customer', customerId: id })} />
         ) : null}
-        {screen === 'customer' && customerId !== null ? <CustomerScreen key={customerId} api={api} customerId={customerId} onOpenBill={() => actor.send({ type: 'open.bill', customerId })} /> : null}
+        {screen === 'customer' && customerId !== null ? <CustomerScreen key={customerId} api={api} customerId={customerId} roles={member?.roles ?? []} onOpenBill={() => actor.send({ type: 'open.bill', customerId })} /> : null}
         {screen === 'bill' && customerId !== null ? <BillReviewScreen key={customerId} api={api} customerId={customerId} onDone={() => actor.send({ type: 'open.home' })} /> : null}
       </div>
     </I18nProvider>

@@ -1,6 +1,18 @@
 import { staffBills, decideBill } from '#shared/bill/endpoints';
 import { processOf } from '#shared/process/endpoints';
 import { searchCustomers, staffCustomer } from '#shared/customer/endpoints';
+import { decideDocument, staffDocuments } from '#shared/document/endpoints';
+import { customerVisit, moveVisit } from '#shared/visit/endpoints';
+import { publishFinalProposal } from '#shared/proposal/endpoints';
+import { decideFinancing, reconcileInvoice, staffPayment } from '#shared/payment/endpoints';
+import { changeProjectStatus, postProjectMessage, staffProject } from '#shared/project/endpoints';
+import type { StaffDocumentDecision } from '#shared/document/payloads';
+import type * as visitPayloads from '#shared/visit/payloads';
+import type { InferInput } from 'valibot';
+type StaffVisitUpdate = InferInput<typeof visitPayloads.StaffVisitUpdate>;
+import type { FinalProposalRequest } from '#shared/proposal/payloads';
+import type { StaffFinancingDecision, StaffInvoiceUpdate } from '#shared/payment/payloads';
+import type { ProjectStatusChange } from '#shared/project/payloads';
 import { queue, queues } from '#shared/staff/queues';
 import { currentSession, enrol, readInvitation, signIn, signOut } from '#shared/staff/endpoints';
 import type { StaffBillDecision } from '#shared/bill/payloads';
@@ -53,6 +65,18 @@ export function createStaffApi(onUnauthorized: () => void, fetchImpl?: typeof fe
     },
     search: async (q: string, page = 1) => (await t.call(searchCustomers, { query: { q, page: String(page) } })).data,
     customer: async (customerId: number) => (await t.call(staffCustomer, { params: { id: customerId } })).data,
+    documents: async (id: number) => (await t.call(staffDocuments, { params: { id } })).data.data,
+    decideDocument: async (id: number, documentId: number, d: StaffDocumentDecision) => (await t.call(decideDocument, { params: { id, documentId }, json: d })).data,
+    documentFile: (id: number, documentId: number, side: 'front' | 'back') => t.download(`${API_PREFIX}/admin/customers/${id}/documents/${documentId}/${side}`, '', 'bill.receive.error'),
+    visit: async (id: number) => (await t.call(customerVisit, { params: { id } })).data.data,
+    moveVisit: async (id: number, u: StaffVisitUpdate) => (await t.call(moveVisit, { params: { id }, json: u })).data.data,
+    publishFinalProposal: async (id: number, p: FinalProposalRequest) => (await t.call(publishFinalProposal, { params: { id }, json: p })).data,
+    payment: async (id: number) => (await t.call(staffPayment, { params: { id } })).data,
+    decideFinancing: async (id: number, d: StaffFinancingDecision) => (await t.call(decideFinancing, { params: { id }, json: d })).data,
+    reconcileInvoice: async (id: number, u: StaffInvoiceUpdate) => (await t.call(reconcileInvoice, { params: { id }, json: u })).data,
+    project: async (id: number) => (await t.call(staffProject, { params: { id } })).data,
+    changeProjectStatus: async (id: number, c: ProjectStatusChange) => (await t.call(changeProjectStatus, { params: { id }, json: c })).data,
+    postProjectMessage: async (id: number, message: string) => (await t.call(postProjectMessage, { params: { id }, json: { message } })).data,
     queues: async () => (await t.call(queues, {})).data.data,
     queue: async (key: string, page = 1) => (await t.call(queue, { params: { queue: key }, query: { page: String(page) } })).data,
     bills: async (customerId: number) => (await t.call(staffBills, { params: { id: customerId } })).data.bills,

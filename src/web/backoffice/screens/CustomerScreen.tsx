@@ -4,6 +4,8 @@ import { Button } from '../../ui/Button/Button';
 import { Notice } from '../../ui/Notice/Notice';
 import type { StaffApi } from '../api';
 import { ProcessDiagram } from '../parts/ProcessDiagram';
+import { DocumentsPanel, FinalProposalPanel, PaymentPanel, ProjectPanel, VisitPanel } from '../parts/WorkPanels';
+import type { StaffRole } from '#shared/staff/roles';
 import { activeStateIds } from '../parts/processStates';
 import * as css from '../backoffice.css';
 
@@ -16,10 +18,12 @@ const stateName = (id: string) => id.replace(/^process\./, '').split('.').join('
  * A customer's page: who they are, and their process drawn live: the diagram with where they are
  * now and where they passed, and every move with who caused it and when.
  */
-export function CustomerScreen({ api, customerId, onOpenBill }: { api: StaffApi; customerId: number; onOpenBill: () => void }) {
+export function CustomerScreen({ api, customerId, roles, onOpenBill }: { api: StaffApi; customerId: number; roles: readonly StaffRole[]; onOpenBill: () => void }) {
   const [data, setData] = useState<StaffCustomer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => { api.customer(customerId).then(setData, (e: Error) => setError(e.message)); }, [api, customerId]);
+  const [loads, setLoads] = useState(0);
+  useEffect(() => { api.customer(customerId).then(setData, (e: Error) => setError(e.message)); }, [api, customerId, loads]);
+  const reload = () => setLoads((n) => n + 1);
   const current = useMemo(() => activeStateIds(data?.process.state), [data]);
   const visited = useMemo(() => [...new Set(data?.moves.flatMap((m) => [...activeStateIds(m.before), ...activeStateIds(m.after)]) ?? [])], [data]);
   if (error) return <main className={css.main}><Notice tone="error">{error}</Notice></main>;
@@ -61,6 +65,11 @@ export function CustomerScreen({ api, customerId, onOpenBill }: { api: StaffApi;
           </table>
         )}
       </section>
+      <DocumentsPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
+      <VisitPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
+      <FinalProposalPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
+      <PaymentPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
+      <ProjectPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
     </main>
   );
 }
