@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { StaffMember } from '#shared/staff/payloads';
+import type { StaffInvitation, StaffMember } from '#shared/staff/payloads';
 
 /**
  * The back-office (/staff): which screen a staff member is on. A session kept in the tab is
  * checked first; without one, the sign-in (e-mail and the authenticator app's code) or, from an
  * invitation link, the enrolment of the app. Signed in: the work queues (and the customer
- * search), a customer's page, and the review of one customer's bill. A 401 on any call (session ended, idle, or ended by an admin) signs out with a
+ * search), a customer's page, the review of one customer's bill, and for admins the audit log
+ * and the team. A 401 on any call (session ended, idle, or ended by an admin) signs out with a
  * notice; signing out ends the session on the server.
  */
 
@@ -19,36 +20,44 @@ export interface StaffContext {
   invitation: boolean;
   /** the page was opened on the customer's bill (else on the customer's page) */
   onBill: boolean;
+  /** the page was opened on the audit log or the team */
+  page: 'audit' | 'team' | null;
+  /** the invitation the link names, once read */
+  invitationRead: StaffInvitation | null;
+  /** why it could not be read (the server's text) */
+  invitationError: string | null;
 }
 
 export type StaffEvent =
   | { type: 'signedIn'; member: StaffMember }
-  | { type: 'open.invitation' }
-  | { type: 'open.signIn' }
   | { type: 'open.home' }
   | { type: 'open.bill'; customerId: number }
   | { type: 'open.customer'; customerId: number }
+  | { type: 'open.audit' }
+  | { type: 'open.team' }
   | { type: 'session.ended' }
   | { type: 'signOut' };
 
 /** The screens, as the router writes them under /staff. */
-export type StaffScreen = 'checking' | 'signIn' | 'invitation' | 'home' | 'customer' | 'bill';
+export type StaffScreen = 'checking' | 'signIn' | 'invitation' | 'home' | 'customer' | 'bill' | 'audit' | 'team';
 
 export const staffMachine = setup({
   types: {
     context: {} as StaffContext,
     events: {} as StaffEvent,
-    input: {} as { invitation: boolean; customerId: number | null; bill?: boolean },
+    input: {} as { invitation: boolean; customerId: number | null; bill?: boolean; page?: 'audit' | 'team' },
   },
   actors: {
     /** GET admin/auth/session with the tab's token: the member, or null without a (valid) session */
     checkSession: fromPromise<StaffMember | null>(async () => null),
     /** DELETE admin/auth/session, and the tab's token forgotten */
     endSession: fromPromise<void>(async () => undefined),
+    /** POST admin/auth/invitation with the link's #fragment: who is invited and the secret to save */
+    readInvitation: fromPromise<StaffInvitation>(async () => { throw new Error('not provided'); }),
   },
 }).createMachine({
   id: 'staff',
-  context: ({ input }) => ({ member: null, customerId: input.customerId, notice: null, invitation: input.invitation, onBill: input.bill ?? false }),
+  context: ({ input }) => ({ member: null, customerId: input.customerId, notice: null, invitation: input.invitation, onBill: input.bill ?? false, page: input.page ?? null, invitationRead: null, invitationError: null }),
   initial: 'start',
   states: {
     start: {
@@ -68,8 +77,22 @@ export const staffMachine = setup({
     signedOut: {
       initial: 'signIn',
       states: {
-        signIn: { on: { 'open.invitation': 'invitation' } },
-        invitation: { on: { 'open.signIn': 'signIn' } },
+        signIn: {},
+        // reached from the invitation link only; after enrolment the member is signed in
+        invitation: {
+          initial: 'reading',
+          states: {
+            reading: {
+              invoke: {
+                src: 'readInvitation',
+                onDone: { target: 'ready', actions: assign({ invitationRead: ({ event }) => event.output }) },
+                onError: { target: 'invalid', actions: assign({ invitationError: ({ event }) => (event.error instanceof Error ? event.error.message : null) }) },
+              },
+            },
+            ready: {},
+            invalid: {},
+          },
+        },
       },
       on: { signedIn: { target: 'signedIn', actions: assign({ member: ({ event }) => event.member, notice: null }) } },
     },
@@ -80,10 +103,14 @@ export const staffMachine = setup({
           always: [
             { guard: ({ context }) => context.customerId !== null && context.onBill, target: 'bill' },
             { guard: ({ context }) => context.customerId !== null, target: 'customer' },
+            { guard: ({ context }) => context.page === 'audit', target: 'audit' },
+            { guard: ({ context }) => context.page === 'team', target: 'team' },
             { target: 'home' },
           ],
         },
         home: {},
+        audit: {},
+        team: {},
         customer: {},
         bill: {},
       },
@@ -91,6 +118,8 @@ export const staffMachine = setup({
         'open.home': { target: '.home', actions: assign({ customerId: null }) },
         'open.bill': { target: '.bill', actions: assign({ customerId: ({ event }) => event.customerId }) },
         'open.customer': { target: '.customer', actions: assign({ customerId: ({ event }) => event.customerId }) },
+        'open.audit': { target: '.audit', actions: assign({ customerId: null }) },
+        'open.team': { target: '.team', actions: assign({ customerId: null }) },
         signOut: 'signingOut',
         'session.ended': { target: 'signedOut', actions: assign({ member: null, customerId: null, notice: 'sessionEnded' }) },
       },
@@ -105,7 +134,7 @@ export const staffMachine = setup({
   },
 });
 
-type StaffSnapshot = { matches: (value: 'checking' | 'start' | 'signingOut' | { signedOut: 'signIn' | 'invitation' } | { signedIn: 'bill' | 'customer' }) => boolean };
+type StaffSnapshot = { matches: (value: 'checking' | 'start' | 'signingOut' | { signedOut: 'signIn' | 'invitation' } | { signedIn: 'bill' | 'customer' | 'audit' | 'team' }) => boolean };
 
 /** The screen a snapshot shows (signing out keeps the one that was open: 'checking' draws nothing new). */
 export function staffScreen(s: StaffSnapshot): StaffScreen {
@@ -113,5 +142,7 @@ export function staffScreen(s: StaffSnapshot): StaffScreen {
   if (s.matches({ signedOut: 'signIn' })) return 'signIn';
   if (s.matches('checking') || s.matches('start') || s.matches('signingOut')) return 'checking';
   if (s.matches({ signedIn: 'customer' })) return 'customer';
+  if (s.matches({ signedIn: 'audit' })) return 'audit';
+  if (s.matches({ signedIn: 'team' })) return 'team';
   return s.matches({ signedIn: 'bill' }) ? 'bill' : 'home';
 }

@@ -22,7 +22,7 @@ const run = promisify(execFile);
 let portal: RunningPortal;
 let browser: Browser;
 let script = '';
-const ROLES = ['scheduler', 'sales', 'analyst', 'support'] as const satisfies readonly StaffRole[];
+const ROLES = ['scheduler', 'sales', 'analyst', 'support', 'admin'] as const satisfies readonly StaffRole[];
 const invites = {} as Record<(typeof ROLES)[number], { email: string; invite: string }>;
 const sessions = {} as Record<(typeof ROLES)[number], string>;
 
@@ -78,12 +78,18 @@ async function customerWithVisit(): Promise<E2eCustomer> {
   throw new Error('no day to book');
 }
 
-/** The member's page for a customer, signed in as the sign-in leaves a tab. */
-async function staffPage(role: (typeof ROLES)[number], customerId: number): Promise<Page> {
+/** A back-office page opened signed in as the member (the session as the sign-in leaves a tab). */
+async function signedInAs(role: (typeof ROLES)[number], path: string): Promise<Page> {
   const { page } = await newPage(browser, DESKTOP);
   await page.goto(`${portal.url}/staff/entrar`);
   await page.evaluate((token) => sessionStorage.setItem('staff:session', token), sessions[role]);
-  await page.goto(`${portal.url}/staff/clientes/${customerId}`);
+  await page.goto(`${portal.url}${path}`);
+  return page;
+}
+
+/** The member's page for a customer. */
+async function staffPage(role: (typeof ROLES)[number], customerId: number): Promise<Page> {
+  const page = await signedInAs(role, `/staff/clientes/${customerId}`);
   await page.getByRole('heading', { name: 'Processo', level: 2 }).waitFor();
   return page;
 }
@@ -214,5 +220,27 @@ describe('the back-office\'s work, by role', () => {
     await openSignedIn(customer, portal, c, '/pt/project-status');
     await customer.getByText('Seu sistema está ligado. Bem-vindo à energia solar!').waitFor();
     await customer.close();
+  });
+
+  test('an admin reads the audit log filtered by action and ends a member\'s sessions, which then stop working', async () => {
+    const page = await signedInAs('admin', '/staff/auditoria');
+    await page.getByRole('heading', { name: 'Auditoria', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: /^Ação/ }).fill('visit:');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    const rows = page.getByRole('region', { name: 'Registros' }).locator('tbody tr');
+    await rows.first().waitFor();
+    const actions = await rows.locator('td:nth-child(3)').allTextContents();
+    assert.ok(actions.length > 0 && actions.every((a) => a.startsWith('visit:')), actions.join(', '));
+    await page.getByRole('cell', { name: invites.scheduler.email }).first().waitFor();
+    await shots(page, 'audit');
+
+    await page.getByRole('button', { name: 'Equipe' }).click();
+    await page.getByRole('heading', { name: 'Equipe', level: 1 }).waitFor();
+    assert.equal((await callApi(portal, '/admin/auth/session', { token: sessions.support })).status, 200);
+    await page.getByRole('button', { name: 'Encerrar sessões de Equipe support' }).click();
+    await page.getByRole('status').filter({ hasText: 'Equipe support: 1 sessão encerrada.' }).waitFor();
+    assert.equal((await callApi(portal, '/admin/auth/session', { token: sessions.support })).status, 401);
+    await shots(page, 'team');
+    await page.close();
   });
 });

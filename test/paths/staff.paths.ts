@@ -18,6 +18,8 @@ export const staffPaths = definePathModel({
     sample('onACustomer', { invitation: false, customerId: 41 }),
     sample('onABill', { invitation: false, customerId: 41, bill: true }),
     sample('invitationLink', { invitation: true, customerId: null }),
+    sample('onTheAuditLog', { invitation: false, customerId: null, page: 'audit' }),
+    sample('onTheTeamPage', { invitation: false, customerId: null, page: 'team' }),
   ],
   events: {
     signedIn: [sample('analyst', { type: 'signedIn', member: analyst })],
@@ -28,6 +30,10 @@ export const staffPaths = definePathModel({
     checkSession: {
       done: [sample('noSession', null), sample('analystSession', analyst)],
       error: [sample('offline', apiErrors.offline)],
+    },
+    readInvitation: {
+      done: [sample('analystInvited', { name: 'Beatriz Lima', email: 'beatriz@empresa.com.br', roles: ['analyst'], otpauth_uri: 'otpauth://totp/x?secret=ABC', secret: 'ABC', qr_svg: '<svg/>' })],
+      error: [sample('expired', apiErrors.offline)],
     },
     endSession: {
       done: [sample('ended', undefined)],

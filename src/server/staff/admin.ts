@@ -11,8 +11,15 @@ import { queueItems, queueSummaries } from './queues';
 export function staffAdmin(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   route(auditTrail, async (c) => {
-    const raw = c.req.valid('query').customer_id;
-    return c.json({ data: await trailOf(deps.db, raw ? idParam(raw) : undefined) });
+    const q = c.req.valid('query');
+    return c.json({ data: await trailOf(deps.db, {
+      customerId: q.customer_id ? idParam(q.customer_id) : undefined,
+      staffId: q.staff_id ? idParam(q.staff_id) : undefined,
+      action: q.action || undefined,
+      from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+      until: q.until ? new Date(`${q.until}T23:59:59.999Z`) : undefined,
+      page: q.page,
+    }) });
   });
   route(queues, async (c) => c.json(await queueSummaries(deps)));
   route(queue, async (c) => c.json(await queueItems(deps, c.req.param('queue'), c.req.valid('query').page ?? 1)));

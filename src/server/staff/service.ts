@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lte } from 'drizzle-orm';
 import { hasRole, STAFF_ROLES, type StaffRole } from '../../shared/staff/roles';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../shared/errors';
@@ -59,17 +59,35 @@ export async function audit(
   await tx.insert(staffAudit).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null, at: clock.now() });
 }
 
-export async function auditTrail(db: Db, customerId?: number) {
+/** What the audit screen filters by: who, what (the action or its prefix, 'bill:'), which customer, from and until when. */
+export interface AuditFilter { customerId?: number; staffId?: number; action?: string; from?: Date; until?: Date; page?: number }
+const AUDIT_PAGE = 200;
+
+export async function auditTrail(db: Db, filter: AuditFilter | number = {}) {
+  const f: AuditFilter = typeof filter === 'number' ? { customerId: filter } : filter;
+  const offset = ((f.page ?? 1) - 1) * AUDIT_PAGE;
+  const staffWhere = and(
+    f.customerId === undefined ? undefined : eq(staffAudit.customerId, f.customerId),
+    f.staffId === undefined ? undefined : eq(staffAudit.staffId, f.staffId),
+    f.action ? like(staffAudit.action, `${f.action.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+    f.from ? gte(staffAudit.at, f.from) : undefined,
+    f.until ? lte(staffAudit.at, f.until) : undefined,
+  );
   const rows = await db.select({ a: staffAudit, email: staff.email }).from(staffAudit).innerJoin(staff, eq(staff.id, staffAudit.staffId))
-    .where(customerId === undefined ? undefined : eq(staffAudit.customerId, customerId)).orderBy(desc(staffAudit.id)).limit(200);
+    .where(staffWhere).orderBy(desc(staffAudit.id)).limit(AUDIT_PAGE + offset);
   const staffActions = rows.map(({ a, email }) => ({
     id: a.id, staff_id: a.staffId as number | null, staff_email: email as string | null, action: a.action, customer_id: a.customerId, before: a.before, after: a.after, at: a.at.toISOString(),
   }));
   // accounts their customers deleted (LGPD art. 18 VI): that it happened and what a legal duty kept, never who they were
-  const deletions = await db.select().from(accountDeletions)
-    .where(customerId === undefined ? undefined : eq(accountDeletions.customerId, customerId)).orderBy(desc(accountDeletions.id)).limit(200);
+  const wantsDeletions = f.staffId === undefined && (!f.action || 'customer:accountDeleted'.startsWith(f.action));
+  const deletions = wantsDeletions ? await db.select().from(accountDeletions)
+    .where(and(
+      f.customerId === undefined ? undefined : eq(accountDeletions.customerId, f.customerId),
+      f.from ? gte(accountDeletions.deletedAt, f.from) : undefined,
+      f.until ? lte(accountDeletions.deletedAt, f.until) : undefined,
+    )).orderBy(desc(accountDeletions.id)).limit(AUDIT_PAGE + offset) : [];
   return [...staffActions, ...deletions.map((d) => ({
     id: d.id, staff_id: null, staff_email: null, action: 'customer:accountDeleted', customer_id: d.customerId, before: null, after: { kept: d.kept }, at: d.deletedAt.toISOString(),
-  }))].sort((x, y) => y.at.localeCompare(x.at) || Number(x.staff_id !== null) - Number(y.staff_id !== null)).slice(0, 200);
+  }))].sort((x, y) => y.at.localeCompare(x.at) || Number(x.staff_id !== null) - Number(y.staff_id !== null)).slice(offset, offset + AUDIT_PAGE);
 }
 

@@ -2,15 +2,22 @@ import * as v from 'valibot';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { ANY_STAFF } from './roles';
 import { queue, queues } from './queues';
-import { StaffEnrolRequest, StaffInvitation, StaffInvitationRequest, StaffMe, StaffMember, StaffSession, StaffSignInRequest } from './payloads';
+import { AuditTrail, StaffEnrolRequest, StaffInvitation, StaffInvitationRequest, StaffMe, StaffMember, StaffSession, StaffSignInRequest } from './payloads';
 
 /** What only staff read across domains (the audit trail), and the back-office's sign-in. */
 
 export const auditTrail = endpoint({
   method: 'get', path: '/admin/audit', auth: 'staff', roles: ['admin'], tag: 'admin',
-  query: { customer_id: { description: 'only actions on this customer' } },
-  summary: 'The staff audit trail, newest first (who, when, what, before, after).',
-  responses: { 200: { description: 'audit entries' }, ...staffFailures },
+  query: {
+    customer_id: { description: 'only actions on this customer' },
+    staff_id: { description: 'only actions of this staff member' },
+    action: { schema: v.pipe(v.string(), v.trim(), v.maxLength(60)), description: "an action or its start ('bill:', 'staff:signInFailed')" },
+    from: { schema: v.pipe(v.string(), v.isoDate()), description: 'from this day (yyyy-mm-dd, UTC)' },
+    until: { schema: v.pipe(v.string(), v.isoDate()), description: 'until this day, inclusive (yyyy-mm-dd, UTC)' },
+    page: { schema: v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), description: 'page of 200, from 1' },
+  },
+  summary: 'The staff audit trail, newest first (who, when, what, before, after), filtered by who, what, customer and time.',
+  responses: { 200: { description: 'audit entries', schema: AuditTrail }, 400: failure('a filter that is not valid (4000)'), ...staffFailures },
 });
 
 export const readInvitation = endpoint({

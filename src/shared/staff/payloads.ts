@@ -51,3 +51,17 @@ export type StaffSession = v.InferOutput<typeof StaffSession>;
 
 /** GET admin/auth/session: the member signed in. */
 export const StaffMe = v.object({ staff: StaffMember, expires_at: v.string() });
+
+/** One line of the audit trail: who (a staff member, or none for what a customer did), what, on whom, before and after, when. */
+export const AuditEntry = v.object({
+  id: v.number(),
+  staff_id: v.nullable(v.number()),
+  staff_email: v.nullable(v.string()),
+  action: v.string(),
+  customer_id: v.nullable(v.number()),
+  before: v.unknown(),
+  after: v.unknown(),
+  at: v.string(),
+});
+export type AuditEntry = v.InferOutput<typeof AuditEntry>;
+export const AuditTrail = v.object({ data: v.array(AuditEntry) });

@@ -9,6 +9,7 @@ import { InvitationScreen } from './screens/InvitationScreen';
 import { HomeScreen } from './screens/HomeScreen';
 import { BillReviewScreen } from './screens/BillReviewScreen';
 import { CustomerScreen } from './screens/CustomerScreen';
+import { AuditScreen, TeamScreen } from './screens/AdminScreens';
 import * as css from './backoffice.css';
 
 /** The back-office's URLs: the router only mirrors the machine's screen (as in the portal). */
@@ -16,6 +17,8 @@ export const STAFF_PATHS = {
   home: '/staff',
   signIn: '/staff/entrar',
   invitation: '/staff/convite',
+  audit: '/staff/auditoria',
+  team: '/staff/equipe',
   customer: (customerId: number) => `/staff/clientes/${customerId}`,
   bill: (customerId: number) => `/staff/clientes/${customerId}/conta`,
 } as const;
@@ -23,9 +26,11 @@ export const STAFF_PATHS = {
 const customerPath = /^\/staff\/clientes\/(\d+)(\/conta)?\/?$/;
 
 /** What the URL asks for when the page opens: an invitation, a customer's page or bill, or the home. */
-export function askedFor(pathname: string): { invitation: boolean; customerId: number | null; bill: boolean } {
+export function askedFor(pathname: string): { invitation: boolean; customerId: number | null; bill: boolean; page?: 'audit' | 'team' } {
   const customer = customerPath.exec(pathname);
-  return { invitation: pathname.replace(/\/$/, '') === STAFF_PATHS.invitation, customerId: customer ? Number(customer[1]) : null, bill: Boolean(customer?.[2]) };
+  const path = pathname.replace(/\/$/, '');
+  const page = path === STAFF_PATHS.audit ? 'audit' : path === STAFF_PATHS.team ? 'team' : undefined;
+  return { invitation: path === STAFF_PATHS.invitation, customerId: customer ? Number(customer[1]) : null, bill: Boolean(customer?.[2]), ...(page ? { page } : {}) };
 }
 
 function pathOf(screen: StaffScreen, customerId: number | null): string | null {
@@ -33,6 +38,8 @@ function pathOf(screen: StaffScreen, customerId: number | null): string | null {
     case 'signIn': return STAFF_PATHS.signIn;
     case 'invitation': return STAFF_PATHS.invitation;
     case 'home': return STAFF_PATHS.home;
+    case 'audit': return STAFF_PATHS.audit;
+    case 'team': return STAFF_PATHS.team;
     case 'customer': return customerId === null ? STAFF_PATHS.home : STAFF_PATHS.customer(customerId);
     case 'bill': return customerId === null ? STAFF_PATHS.home : STAFF_PATHS.bill(customerId);
     default: return null;
@@ -47,31 +54,36 @@ export function StaffApp({ fetch: fetchImpl }: { fetch?: typeof fetch }) {
     actors: {
       checkSession: fromPromise(() => api.session()),
       endSession: fromPromise(() => api.signOut()),
+      readInvitation: fromPromise(() => api.readInvitation(window.location.hash.replace(/^#/, ''))),
     },
   }), { input: askedFor(window.location.pathname) });
   const screen = useSelector(actor, staffScreen);
   const member = useSelector(actor, (s) => s.context.member);
   const customerId = useSelector(actor, (s) => s.context.customerId);
   const notice = useSelector(actor, (s) => s.context.notice);
+  const invitation = useSelector(actor, (s) => s.context.invitationRead);
+  const invitationError = useSelector(actor, (s) => s.context.invitationError);
 
   useEffect(() => { if (ended > 0) actor.send({ type: 'session.ended' }); }, [ended, actor]);
   // the URL mirrors the screen; Back and Forward become events
   useEffect(() => {
     const path = pathOf(screen, customerId);
     if (path && window.location.pathname !== path) window.history.pushState(null, '', path + (screen === 'invitation' ? window.location.hash : ''));
-    document.title = `${{ checking: 'Carregando', signIn: 'Entrar', invitation: 'Convite', home: 'Filas de trabalho', customer: 'Cliente', bill: 'Revisão da conta de luz' }[screen]} | Back-office Sol de Casa`;
+    document.title = `${{ checking: 'Carregando', signIn: 'Entrar', invitation: 'Convite', home: 'Filas de trabalho', customer: 'Cliente', bill: 'Revisão da conta de luz', audit: 'Auditoria', team: 'Equipe' }[screen]} | Back-office Sol de Casa`;
   }, [screen, customerId]);
   useEffect(() => {
     const onPop = () => {
       const asked = askedFor(window.location.pathname);
-      if (asked.customerId === null) actor.send({ type: 'open.home' });
+      if (asked.page) actor.send({ type: asked.page === 'audit' ? 'open.audit' : 'open.team' });
+      else if (asked.customerId === null) actor.send({ type: 'open.home' });
       else actor.send({ type: asked.bill ? 'open.bill' : 'open.customer', customerId: asked.customerId });
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [actor]);
 
-  const signedIn = screen === 'home' || screen === 'bill' || screen === 'customer';
+  const signedIn = screen === 'home' || screen === 'bill' || screen === 'customer' || screen === 'audit' || screen === 'team';
+  const isAdmin = member?.roles.includes('admin') ?? false;
   return (
     <I18nProvider locale="pt-BR">
       <div className={css.shell}>
@@ -81,16 +93,20 @@ export function StaffApp({ fetch: fetchImpl }: { fetch?: typeof fetch }) {
             <nav aria-label="Conta" className={css.actions}>
               <span>{member.name}</span>
               {screen !== 'home' ? <button type="button" className={css.barLink} onClick={() => actor.send({ type: 'open.home' })}>Filas de trabalho</button> : null}
+              {isAdmin && screen !== 'audit' ? <button type="button" className={css.barLink} onClick={() => actor.send({ type: 'open.audit' })}>Auditoria</button> : null}
+              {isAdmin && screen !== 'team' ? <button type="button" className={css.barLink} onClick={() => actor.send({ type: 'open.team' })}>Equipe</button> : null}
               <button type="button" className={css.barLink} onClick={() => actor.send({ type: 'signOut' })}>Sair</button>
             </nav>
           ) : null}
         </header>
         {screen === 'checking' ? <main className={css.main}><p role="status">Carregando…</p></main> : null}
         {screen === 'signIn' ? <SignInScreen api={api} sessionEnded={notice === 'sessionEnded'} onSignedIn={(m) => actor.send({ type: 'signedIn', member: m })} /> : null}
-        {screen === 'invitation' ? <InvitationScreen api={api} onSignedIn={(m) => actor.send({ type: 'signedIn', member: m })} /> : null}
+        {screen === 'invitation' ? <InvitationScreen api={api} invitation={invitation} loadError={invitationError} onSignedIn={(m) => actor.send({ type: 'signedIn', member: m })} /> : null}
         {screen === 'home' && member ? (
           <HomeScreen api={api} member={member} onOpenBill={(id) => actor.send({ type: 'open.bill', customerId: id })} onOpenCustomer={(id) => actor.send({ type: 'open.customer', customerId: id })} />
         ) : null}
+        {screen === 'audit' ? <AuditScreen api={api} /> : null}
+        {screen === 'team' ? <TeamScreen api={api} /> : null}
         {screen === 'customer' && customerId !== null ? <CustomerScreen key={customerId} api={api} customerId={customerId} roles={member?.roles ?? []} onOpenBill={() => actor.send({ type: 'open.bill', customerId })} /> : null}
         {screen === 'bill' && customerId !== null ? <BillReviewScreen key={customerId} api={api} customerId={customerId} onDone={() => actor.send({ type: 'open.home' })} /> : null}
       </div>

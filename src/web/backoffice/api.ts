@@ -14,7 +14,7 @@ import type { FinalProposalRequest } from '#shared/proposal/payloads';
 import type { StaffFinancingDecision, StaffInvoiceUpdate } from '#shared/payment/payloads';
 import type { ProjectStatusChange } from '#shared/project/payloads';
 import { queue, queues } from '#shared/staff/queues';
-import { currentSession, enrol, readInvitation, signIn, signOut } from '#shared/staff/endpoints';
+import { auditTrail, currentSession, endSessions, enrol, readInvitation, signIn, signOut, staffMembers } from '#shared/staff/endpoints';
 import type { StaffBillDecision } from '#shared/bill/payloads';
 import { API_PREFIX } from '#shared/endpoint';
 import { createTransport, isUnauthorized } from '../api/transport';
@@ -77,6 +77,9 @@ export function createStaffApi(onUnauthorized: () => void, fetchImpl?: typeof fe
     project: async (id: number) => (await t.call(staffProject, { params: { id } })).data,
     changeProjectStatus: async (id: number, c: ProjectStatusChange) => (await t.call(changeProjectStatus, { params: { id }, json: c })).data,
     postProjectMessage: async (id: number, message: string) => (await t.call(postProjectMessage, { params: { id }, json: { message } })).data,
+    audit: async (query: Record<string, string>) => (await t.call(auditTrail, { query })).data.data,
+    team: async () => (await t.call(staffMembers, {})).data.data,
+    endSessions: async (staffId: number) => (await t.call(endSessions, { params: { staffId } })).data,
     queues: async () => (await t.call(queues, {})).data.data,
     queue: async (key: string, page = 1) => (await t.call(queue, { params: { queue: key }, query: { page: String(page) } })).data,
     bills: async (customerId: number) => (await t.call(staffBills, { params: { id: customerId } })).data.bills,

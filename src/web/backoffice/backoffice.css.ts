@@ -20,7 +20,7 @@ export const queueCard = style([card, { padding: vars.space.lg, gap: vars.space.
 export const count = style({ fontSize: '2rem', fontWeight: 700, margin: 0 });
 export const late = style({ color: vars.color.danger, fontWeight: 600, margin: 0 });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.95rem' });
-export const cell = style({ textAlign: 'left', padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top', overflowWrap: 'anywhere' });
+export const cell = style({ textAlign: 'left', padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top', overflowWrap: 'break-word' });
 export const rowButton = style({ background: 'none', border: 0, padding: 0, font: 'inherit', color: vars.color.brand, textDecoration: 'underline', cursor: 'pointer' });
 export const twoColumns = style({ display: 'grid', gap: vars.space.xl, gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))', alignItems: 'start' });
 export const preview = style({ width: '100%', maxHeight: '70vh', objectFit: 'contain', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.surfaceSunken });
@@ -35,3 +35,5 @@ export const viewer = style({ overflow: 'auto', maxHeight: '70vh', border: `1px 
 export const formGrid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' });
 export const steps = style({ margin: 0, paddingLeft: vars.space.xl, display: 'grid', gap: vars.space.xs });
 export const stepCurrent = style({ fontWeight: 700, color: vars.color.brand });
+/** A table wider than a phone scrolls sideways inside its card (the page itself never does). */
+export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%' });

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button/Button';
 import { Notice } from '../../ui/Notice/Notice';
 import { TextField } from '../../ui/TextField/TextField';
 import * as css from '../backoffice.css';
+import { TableScroll } from '../parts/TableScroll';
 
 type Bill = Awaited<ReturnType<StaffApi['bills']>>[number];
 
@@ -107,7 +108,7 @@ export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; c
           </section>
           <section className={css.card} aria-labelledby="read-title">
             <h2 id="read-title" className={css.subheading}>O que o assistente leu</h2>
-            <table className={css.table}>
+            <TableScroll label="O que o assistente leu"><table className={css.table}>
               <thead><tr><th className={css.cell} scope="col">Campo</th><th className={css.cell} scope="col">Valor</th><th className={css.cell} scope="col">Confiança</th><th className={css.cell} scope="col">Onde foi lido</th></tr></thead>
               <tbody>
                 {Object.entries(FIELD_LABELS).map(([key, label]) => {
@@ -123,7 +124,7 @@ export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; c
                   );
                 })}
               </tbody>
-            </table>
+            </table></TableScroll>
             {bill.status === 'WAITING' || bill.status === 'PENDING' ? (
               <>
                 <h3 className={css.subheading}>Corrigir antes de aprovar (opcional)</h3>

@@ -8,6 +8,7 @@ import { DocumentsPanel, FinalProposalPanel, PaymentPanel, ProjectPanel, VisitPa
 import type { StaffRole } from '#shared/staff/roles';
 import { activeStateIds } from '../parts/processStates';
 import * as css from '../backoffice.css';
+import { TableScroll } from '../parts/TableScroll';
 
 const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 const BY = { customer: 'o cliente', system: 'o portal', staff: 'equipe' } as const;
@@ -50,7 +51,7 @@ export function CustomerScreen({ api, customerId, roles, onOpenBill }: { api: St
         <ProcessDiagram current={current} visited={visited} label={`Diagrama do processo; em destaque, onde o cliente está: ${current.map(stateName).join('; ')}`} />
         <h3 className={css.subheading}>Caminho do cliente</h3>
         {data.moves.length === 0 ? <p className={css.muted}>Nenhum passo ainda.</p> : (
-          <table className={css.table}>
+          <TableScroll label="Caminho do cliente"><table className={css.table}>
             <thead><tr><th className={css.cell} scope="col">Quando</th><th className={css.cell} scope="col">Evento</th><th className={css.cell} scope="col">Quem</th><th className={css.cell} scope="col">Para</th></tr></thead>
             <tbody>
               {data.moves.map((m) => (
@@ -62,7 +63,7 @@ export function CustomerScreen({ api, customerId, roles, onOpenBill }: { api: St
                 </tr>
               ))}
             </tbody>
-          </table>
+          </table></TableScroll>
         )}
       </section>
       <DocumentsPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />

@@ -9,6 +9,7 @@ import { Notice } from '../../ui/Notice/Notice';
 import type { StaffApi } from '../api';
 import { visuallyHidden } from '../../theme/a11y.css';
 import * as css from '../backoffice.css';
+import { TableScroll } from '../parts/TableScroll';
 
 const hoursSince = (iso: string) => (Date.now() - Date.parse(iso)) / 3_600_000;
 const age = (iso: string) => {
@@ -52,7 +53,7 @@ export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
         <div className={css.actions}><Button type="submit" isPending={searching}>Buscar</Button></div>
         {found ? (
           found.data.length === 0 ? <p role="status">Nenhum cliente encontrado.</p> : (
-            <table className={css.table}>
+            <TableScroll label="Clientes encontrados"><table className={css.table}>
               <caption className={visuallyHidden}>{`${found.total} clientes encontrados`}</caption>
               <thead><tr><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Telefone</th><th className={css.cell} scope="col">Cidade</th><th className={css.cell} scope="col">Desde</th></tr></thead>
               <tbody>
@@ -65,7 +66,7 @@ export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </table></TableScroll>
           )
         ) : null}
       </form>
@@ -89,7 +90,7 @@ export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
         <section className={css.card} aria-labelledby="bills-title">
           <h2 id="bills-title" className={css.subheading}>Contas de luz para revisar</h2>
           {bills === null ? <p role="status">Carregando…</p> : bills.length === 0 ? <p className={css.muted}>Nenhuma conta esperando revisão.</p> : (
-            <table className={css.table}>
+            <TableScroll label="Contas de luz para revisar"><table className={css.table}>
               <thead>
                 <tr><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Enviada em</th><th className={css.cell} scope="col">Por que uma pessoa revisa</th><th className={css.cell} scope="col"><span className={visuallyHidden}>Ação</span></th></tr>
               </thead>
@@ -103,7 +104,7 @@ export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </table></TableScroll>
           )}
         </section>
       ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { StaffInvitation, StaffMember } from '#shared/staff/payloads';
 import { STAFF_ROLE_LABELS } from '#shared/staff/roles';
 import { Button } from '../../ui/Button/Button';
@@ -12,16 +12,13 @@ import * as css from '../backoffice.css';
  * authenticator app, and the app's first code, which proves it and signs the member in. The
  * invitation is in the link's #fragment, never sent in a URL.
  */
-export function InvitationScreen({ api, onSignedIn }: { api: StaffApi; onSignedIn: (m: StaffMember) => void }) {
+export function InvitationScreen({ api, invitation, loadError, onSignedIn }: {
+  api: StaffApi; invitation: StaffInvitation | null; loadError: string | null; onSignedIn: (m: StaffMember) => void;
+}) {
   const invite = window.location.hash.replace(/^#/, '');
-  const [invitation, setInvitation] = useState<StaffInvitation | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  useEffect(() => {
-    api.readInvitation(invite).then(setInvitation, (e: Error) => setLoadError(e.message));
-  }, [api, invite]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setPending(true);

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { AuditEntry } from '#shared/staff/payloads';
+import { STAFF_ROLE_LABELS } from '#shared/staff/roles';
+import { Button } from '../../ui/Button/Button';
+import { Notice } from '../../ui/Notice/Notice';
+import { TextField } from '../../ui/TextField/TextField';
+import type { StaffApi } from '../api';
+import * as css from '../backoffice.css';
+import { TableScroll } from '../parts/TableScroll';
+
+const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Sao_Paulo' });
+const brief = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+
+/**
+ * The audit log (admins): every staff action with its before and after, newest first, filtered on
+ * the server by who, what (an action or its start), which customer and which days.
+ */
+export function AuditScreen({ api }: { api: StaffApi }) {
+  const [filters, setFilters] = useState({ staff_id: '', action: '', customer_id: '', from: '', until: '' });
+  const [rows, setRows] = useState<AuditEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback((f: typeof filters) => {
+    setError(null);
+    api.audit(Object.fromEntries(Object.entries(f).filter(([, v]) => v.trim()))).then(setRows, (e: Error) => setError(e.message));
+  }, [api]);
+  useEffect(() => load({ staff_id: '', action: '', customer_id: '', from: '', until: '' }), [load]);
+  const field = (key: keyof typeof filters, label: string, type = 'text') => (
+    <TextField label={label} type={type} value={filters[key]} onChange={(v) => setFilters((f) => ({ ...f, [key]: v }))} />
+  );
+  const submit = (e: FormEvent) => { e.preventDefault(); load(filters); };
+  return (
+    <main className={css.main}>
+      <h1 className={css.heading}>Auditoria</h1>
+      <form className={css.card} onSubmit={submit} aria-label="Filtros da auditoria">
+        <div className={css.formGrid}>
+          {field('staff_id', 'Membro da equipe (id)')}
+          {field('action', 'Ação (ou começo dela, ex.: bill:)')}
+          {field('customer_id', 'Cliente (id)')}
+          {field('from', 'De (dia)', 'date')}
+          {field('until', 'Até (dia)', 'date')}
+        </div>
+        <div className={css.actions}><Button type="submit">Filtrar</Button></div>
+      </form>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {!rows && !error ? <p role="status">Carregando…</p> : null}
+      {rows ? (
+        <section className={css.card} aria-label="Registros">
+          <p role="status" className={css.muted}>{rows.length === 0 ? 'Nenhum registro com estes filtros.' : `${rows.length} registros, do mais novo ao mais antigo.`}</p>
+          {rows.length > 0 ? (
+            <TableScroll label="Registros da auditoria"><table className={css.table}>
+              <thead><tr><th className={css.cell} scope="col">Quando</th><th className={css.cell} scope="col">Quem</th><th className={css.cell} scope="col">Ação</th><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Antes</th><th className={css.cell} scope="col">Depois</th></tr></thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.action}-${r.id}`}>
+                    <td className={css.cell}>{when(r.at)}</td>
+                    <td className={css.cell}>{r.staff_email ?? 'o cliente'}</td>
+                    <td className={css.cell}>{r.action}</td>
+                    <td className={css.cell}>{r.customer_id ?? '—'}</td>
+                    <td className={`${css.cell} ${css.evidence}`}>{brief(r.before)}</td>
+                    <td className={`${css.cell} ${css.evidence}`}>{brief(r.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table></TableScroll>
+          ) : null}
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+type Member = Awaited<ReturnType<StaffApi['team']>>[number];
+
+/** The team (admins): members, roles, whether they enrolled, open sessions, and ending them. */
+export function TeamScreen({ api }: { api: StaffApi }) {
+  const [members, setMembers] = useState<Member[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const load = useCallback(() => { api.team().then(setMembers, (e: Error) => setError(e.message)); }, [api]);
+  useEffect(load, [load]);
+  const end = async (m: Member) => {
+    setError(null);
+    try {
+      const { ended } = await api.endSessions(m.id);
+      setDone(`${m.name}: ${ended} ${ended === 1 ? 'sessão encerrada' : 'sessões encerradas'}.`);
+      load();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <main className={css.main}>
+      <h1 className={css.heading}>Equipe</h1>
+      <p className={css.muted}>Novos membros são convidados com <code>npm run staff -- invite</code>.</p>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {done ? <p role="status">{done}</p> : null}
+      {!members ? <p role="status">Carregando…</p> : (
+        <section className={css.card} aria-label="Membros">
+          <TableScroll label="Membros da equipe"><table className={css.table}>
+            <thead><tr><th className={css.cell} scope="col">Nome</th><th className={css.cell} scope="col">Perfis</th><th className={css.cell} scope="col">Situação</th><th className={css.cell} scope="col">Sessões abertas</th><th className={css.cell} scope="col"><span className={css.muted}>Ação</span></th></tr></thead>
+            <tbody>
+              {members.map((m) => (
+                <tr key={m.id}>
+                  <td className={css.cell}>{m.name}<br /><span className={css.muted}>{m.email}</span></td>
+                  <td className={css.cell}>{m.roles.map((r) => STAFF_ROLE_LABELS[r].split(' (')[0]).join(', ')}</td>
+                  <td className={css.cell}>{m.revoked ? 'desativado' : m.enrolled ? 'ativo' : 'convite pendente'}</td>
+                  <td className={css.cell}>{m.open_sessions}</td>
+                  <td className={css.cell}>{m.open_sessions > 0 ? <Button variant="secondary" onPress={() => void end(m)}>{`Encerrar sessões de ${m.name}`}</Button> : null}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table></TableScroll>
+        </section>
+      )}
+    </main>
+  );
+}
