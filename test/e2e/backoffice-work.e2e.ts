@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, callApi, launchBrowser, newPage, openSignedIn, sendApprovableBill, shotBoth, signUpThroughApi, startPortal, type E2eCustomer, type RunningPortal } from './support';
+import { DESKTOP, callApi, launchBrowser, newPage, openSignedIn, sendApprovableBill, shotsFitting, signUpThroughApi, startPortal, type E2eCustomer, type RunningPortal } from './support';
 import { totpCode } from '../../src/server/staff/factor';
 import type { StaffRole } from '../../src/shared/staff/roles';
 
@@ -96,15 +96,6 @@ async function staffPage(role: (typeof ROLES)[number], customerId: number): Prom
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
-/** Both sizes shot and checked with axe-core; on a phone nothing is wider than the screen. */
-async function shots(page: Page, name: string): Promise<void> {
-  await shotBoth(page, 'backoffice', name);
-  const size = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(wide <= 0, `${name}: ${wide} px wider than a phone`);
-  if (size) await page.setViewportSize(size);
-}
 
 describe('the back-office\'s work, by role', () => {
   let visited: E2eCustomer;
@@ -120,7 +111,7 @@ describe('the back-office\'s work, by role', () => {
     await visit.getByRole('status').filter({ hasText: 'realizada e aprovada' }).waitFor();
     const v = await callApi(portal, `/admin/customers/${visited.id}/visit`, { token: script });
     assert.equal((v.body.data as { status: string }).status, 'ACCOMPLISHED_AND_APPROVED');
-    await shots(page, 'visit-recorded');
+    await shotsFitting(page, 'backoffice', 'visit-recorded');
     await page.close();
   });
 
@@ -179,7 +170,7 @@ describe('the back-office\'s work, by role', () => {
     await docs.getByRole('button', { name: 'Ver arquivo' }).first().click();
     await docs.getByRole('img', { name: /enviado pelo cliente/ }).waitFor().catch(async (e: unknown) => { throw new Error(`${String(e)}\n${await docs.innerText()}`); });
     await docs.getByRole('button', { name: 'Girar' }).click();
-    await shots(page, 'document-review');
+    await shotsFitting(page, 'backoffice', 'document-review');
     await docs.getByRole('textbox', { name: /Motivo da recusa/ }).first().fill('Foto cortada; envie o documento inteiro.');
     await docs.getByRole('button', { name: 'Recusar' }).first().click();
     await docs.getByRole('status').filter({ hasText: 'recusado' }).waitFor();
@@ -213,7 +204,7 @@ describe('the back-office\'s work, by role', () => {
     await project.getByRole('textbox', { name: 'Mensagem no mural do cliente' }).fill('Seu sistema está ligado. Bem-vindo à energia solar!');
     await project.getByRole('button', { name: 'Publicar no mural' }).click();
     await project.getByRole('status').filter({ hasText: 'Mensagem publicada no mural.' }).waitFor();
-    await shots(page, 'project');
+    await shotsFitting(page, 'backoffice', 'project');
     await page.close();
 
     const { page: customer } = await newPage(browser, DESKTOP);
@@ -232,7 +223,7 @@ describe('the back-office\'s work, by role', () => {
     const actions = await rows.locator('td:nth-child(3)').allTextContents();
     assert.ok(actions.length > 0 && actions.every((a) => a.startsWith('visit:')), actions.join(', '));
     await page.getByRole('cell', { name: invites.scheduler.email }).first().waitFor();
-    await shots(page, 'audit');
+    await shotsFitting(page, 'backoffice', 'audit');
 
     await page.getByRole('button', { name: 'Equipe' }).click();
     await page.getByRole('heading', { name: 'Equipe', level: 1 }).waitFor();
@@ -240,7 +231,7 @@ describe('the back-office\'s work, by role', () => {
     await page.getByRole('button', { name: 'Encerrar sessões de Equipe support' }).click();
     await page.getByRole('status').filter({ hasText: 'Equipe support: 1 sessão encerrada.' }).waitFor();
     assert.equal((await callApi(portal, '/admin/auth/session', { token: sessions.support })).status, 401);
-    await shots(page, 'team');
+    await shotsFitting(page, 'backoffice', 'team');
     await page.close();
   });
 });

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, newPage, openSignedIn, shotBoth, signUpThroughApi, startPortal, type RunningPortal, DESKTOP, PHONE } from './support';
+import { callApi, launchBrowser, newPage, openSignedIn, shotsFitting, signUpThroughApi, startPortal, type RunningPortal, DESKTOP } from './support';
 import { totpCode } from '../../src/server/staff/factor';
 import { messages as m } from '../../src/shared/messages';
 
@@ -53,15 +53,6 @@ async function signIn(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-/** Both sizes shot and checked with axe-core; on a phone nothing is wider than the screen. */
-async function shots(page: Page, name: string): Promise<void> {
-  await shotBoth(page, 'backoffice', name);
-  const size = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(wide <= 0, `${name}: ${wide} px wider than a phone`);
-  if (size) await page.setViewportSize(size);
-}
 
 describe('the back-office', () => {
   let page: Page;
@@ -73,13 +64,13 @@ describe('the back-office', () => {
     await page.getByRole('img', { name: /Código QR/ }).waitFor();
     secret = (await page.getByLabel('Chave para digitar no aplicativo').textContent())?.trim() ?? '';
     assert.match(secret, /^[A-Z2-7]{16,}$/);
-    await shots(page, 'invitation');
+    await shotsFitting(page, 'backoffice', 'invitation');
     await page.getByRole('textbox', { name: /Código do aplicativo/ }).fill(appCode());
     await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
     await page.getByRole('heading', { name: 'Filas de trabalho', level: 1 }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/staff');
     assert.equal(new URL(page.url()).hash, '', 'the invitation leaves the address bar');
-    await shots(page, 'queues');
+    await shotsFitting(page, 'backoffice', 'queues');
   });
 
   test('after signing out, a wrong code is refused and counted; the right one signs in', async () => {
@@ -88,7 +79,7 @@ describe('the back-office', () => {
     const wrong = totpCode(secret, email, new Date(Date.now() + 3_600_000));
     await signIn(page, wrong);
     await page.getByText(m['staff.signIn.failed']).waitFor();
-    await shots(page, 'sign-in-refused');
+    await shotsFitting(page, 'backoffice', 'sign-in-refused');
     const trail = await callApi(portal, '/admin/audit', { token: scriptToken });
     assert.equal((trail.body.data as { action: string }[]).filter((a) => a.action === 'staff:signInFailed').length, 1);
     await signIn(page, appCode());
@@ -114,7 +105,7 @@ describe('the back-office', () => {
     await page.getByRole('heading', { name: 'Revisão da conta de luz', level: 1 }).waitFor();
     await page.getByRole('img', { name: 'A conta de luz enviada pelo cliente' }).waitFor();
     assert.match(new URL(page.url()).pathname, /^\/staff\/clientes\/\d+\/conta$/);
-    await shots(page, 'bill-review');
+    await shotsFitting(page, 'backoffice', 'bill-review');
     await page.getByRole('textbox', { name: 'Valor da conta (R$)' }).fill('612,35');
     await page.getByRole('button', { name: 'Aprovar conta' }).click();
     await page.getByText('Conta aprovada.', { exact: false }).waitFor();
@@ -147,6 +138,6 @@ describe('the back-office', () => {
     assert.ok(await page.locator('g.node[data-state="visited"]').count() > 0, 'the states passed through are marked');
     await page.getByRole('cell', { name: 'equipe: Beatriz Lima' }).first().waitFor();
     await page.getByRole('cell', { name: 'o cliente' }).first().waitFor();
-    await shots(page, 'customer');
+    await shotsFitting(page, 'backoffice', 'customer');
   });
 });

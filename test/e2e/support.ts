@@ -260,6 +260,16 @@ export async function shotBoth(page: Page, prefix: string, name: string): Promis
   if (size) await page.setViewportSize(size);
 }
 
+/** shotBoth, and on a phone nothing is wider than the screen (the page never scrolls sideways). */
+export async function shotsFitting(page: Page, prefix: string, name: string): Promise<void> {
+  await shotBoth(page, prefix, name);
+  const size = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `${name}: ${wide} px wider than a phone`);
+  if (size) await page.setViewportSize(size);
+}
+
 /**
  * A staff account made with the staff CLI in a portal's data directory (startPortal's
  * `beforeStart`, so the server opens the database after it): the staff member's bearer token.
