@@ -6,9 +6,9 @@ import { Notice } from '../../ui/Notice/Notice';
 import { TextField } from '../../ui/TextField/TextField';
 import type { StaffApi } from '../api';
 import * as css from '../backoffice.css';
+import { when } from '../format';
 import { TableScroll } from '../parts/TableScroll';
 
-const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Sao_Paulo' });
 const brief = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 /**
@@ -52,7 +52,7 @@ export function AuditScreen({ api }: { api: StaffApi }) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={`${r.action}-${r.id}`}>
-                    <td className={css.cell}>{when(r.at)}</td>
+                    <td className={css.cell}>{when(r.at, 'medium')}</td>
                     <td className={css.cell}>{r.staff_email ?? 'o cliente'}</td>
                     <td className={css.cell}>{r.action}</td>
                     <td className={css.cell}>{r.customer_id ?? '—'}</td>

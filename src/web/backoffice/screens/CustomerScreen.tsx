@@ -8,9 +8,9 @@ import { DocumentsPanel, FinalProposalPanel, PaymentPanel, ProjectPanel, VisitPa
 import type { StaffRole } from '#shared/staff/roles';
 import { activeStateIds } from '../parts/processStates';
 import * as css from '../backoffice.css';
+import { when } from '../format';
 import { TableScroll } from '../parts/TableScroll';
 
-const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 const BY = { customer: 'o cliente', system: 'o portal', staff: 'equipe' } as const;
 /** A state id as read aloud: the path below `process`, dots as arrows. */
 const stateName = (id: string) => id.replace(/^process\./, '').split('.').join(' › ');

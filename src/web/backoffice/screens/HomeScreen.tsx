@@ -9,6 +9,7 @@ import { Notice } from '../../ui/Notice/Notice';
 import type { StaffApi } from '../api';
 import { visuallyHidden } from '../../theme/a11y.css';
 import * as css from '../backoffice.css';
+import { when } from '../format';
 import { TableScroll } from '../parts/TableScroll';
 
 const hoursSince = (iso: string) => (Date.now() - Date.parse(iso)) / 3_600_000;
@@ -16,7 +17,6 @@ const age = (iso: string) => {
   const h = hoursSince(iso);
   return h < 1 ? `${Math.max(1, Math.round(h * 60))} min` : h < 48 ? `${Math.floor(h)} h` : `${Math.floor(h / 24)} dias`;
 };
-const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 /** The home: every queue with how many wait and the oldest's age (late past the promise), and the bills to review. */
 export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
