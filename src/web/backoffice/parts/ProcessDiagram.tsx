@@ -26,7 +26,13 @@ export function ProcessDiagram({ current, visited, label }: { current: readonly 
       node.setAttribute('data-state', current.includes(id) ? 'current' : visited.includes(id) ? 'visited' : 'other');
       if (!first && current.includes(id)) first = node;
     }
-    first?.scrollIntoView({ block: 'center', inline: 'center' });
+    // the current state in the middle of the box, scrolling the box only: scrollIntoView would
+    // also scroll the page under the reader (and under a click on the panels below)
+    if (first) {
+      const at = first.getBoundingClientRect();
+      const box = root.getBoundingClientRect();
+      root.scrollTo({ top: root.scrollTop + at.top - box.top - (root.clientHeight - at.height) / 2, left: root.scrollLeft + at.left - box.left - (root.clientWidth - at.width) / 2 });
+    }
   }, [svg, current, visited]);
   if (failed) return <p>O diagrama não pôde ser carregado.</p>;
   // our own build-time file (the machine's diagram), not user content
