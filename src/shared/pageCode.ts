@@ -21,8 +21,16 @@ export interface PageCode {
   preload: string[];
 }
 
+/**
+ * The `window` property where a press on the page's HTML waits until its code has taken over
+ * (src/web/app/earlyInput.ts): {live, press}. Until React has hydrated the markup, a click on a
+ * button (or a form sent with Enter) would reach no handler and be lost, or send the form natively
+ * with its fields in the URL; the loader holds it back and keeps the element instead.
+ */
+export const EARLY_PRESS_GLOBAL = '__portalEarlyPress';
+
 /** The inline loader (plain ES5: it runs before any bundle). */
-export const PAGE_LOADER = `(function(){var b=document.getElementById(${JSON.stringify(PAGE_CODE_ID)});if(!b)return;var c=JSON.parse(b.textContent),d=!1;function l(){if(d)return;d=!0;for(var i=0;i<c.preload.length;i++){var p=document.createElement("link");p.rel="modulepreload";p.crossOrigin="";p.href=c.preload[i];document.head.appendChild(p)}var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=c.entry;document.head.appendChild(s)}document.addEventListener("visibilitychange",l);if(document.visibilityState==="hidden")l();else requestAnimationFrame(function(){setTimeout(l,0)})})();`;
+export const PAGE_LOADER = `(function(){var q=window[${JSON.stringify(EARLY_PRESS_GLOBAL)}]={live:!1,press:null};function h(e){if(q.live)return;var t=e.target,r=document.getElementById("root");if(!t||!t.closest||!r||!r.contains(t))return;var x=e.type==="submit"?e.submitter||t:t.closest("button");if(!x||x.disabled)return;e.preventDefault();e.stopPropagation();q.press=x}document.addEventListener("click",h,!0);document.addEventListener("submit",h,!0);})();(function(){var b=document.getElementById(${JSON.stringify(PAGE_CODE_ID)});if(!b)return;var c=JSON.parse(b.textContent),d=!1;function l(){if(d)return;d=!0;for(var i=0;i<c.preload.length;i++){var p=document.createElement("link");p.rel="modulepreload";p.crossOrigin="";p.href=c.preload[i];document.head.appendChild(p)}var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=c.entry;document.head.appendChild(s)}document.addEventListener("visibilitychange",l);if(document.visibilityState==="hidden")l();else requestAnimationFrame(function(){setTimeout(l,0)})})();`;
 
 /** Where the browser keeps the session (spec §3): {auth: {token, signed, phone}, user, schedule}. */
 export const SESSION_STORAGE_KEY = 'portal:session';

@@ -7,6 +7,7 @@ import { App, startPortal } from './app/App';
 import { preloadPublicScreen, type PublicScreenKey } from './app/screens';
 import { preloadJourneyCode } from './journey/journey';
 import { keepEarlyHead } from './app/earlyHead';
+import { endEarlyPresses } from './app/earlyInput';
 
 /**
  * The browser entry. The public pages arrive rendered at build time (src/web/prerender.tsx): the
@@ -46,6 +47,8 @@ async function boot(root: HTMLElement): Promise<void> {
     void import('./app/PrivateShell').catch(() => undefined);
     void import('./app/privateScreens').then((m) => m.preloadPrivateScreen(screen)).catch(() => undefined);
   }
+  // the HTML is rendered again rather than hydrated: a press held on it has no element to go back to
+  endEarlyPresses();
   // a transition: a screen whose code is already here renders without showing the Suspense fallback
   startTransition(() => createRoot(root).render(<App portal={portal} />));
 }

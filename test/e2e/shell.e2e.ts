@@ -259,6 +259,37 @@ describe('public pages rendered at build time', () => {
     await context.close();
   });
 
+  test('a button pressed, or a form sent with Enter, before the page\'s code arrives is acted on once it has', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    let release!: () => void;
+    const pressed = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await pressed; await route.continue(); });
+    await page.goto(portal.url + '/pt', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Para a minha casa' }).click();
+    await page.waitForTimeout(300);
+    assert.equal(new URL(page.url()).pathname, '/pt', 'nothing happens while the code is held');
+    release();
+    await page.waitForURL(/\/pt\/sign-up$/, { timeout: 10_000 });
+    await page.getByRole('heading', { level: 1, name: 'Crie sua conta' }).waitFor();
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+
+    // the sign-in form sent with Enter: not sent natively (the phone would be in the URL), but by
+    // the app once hydrated, whose validation then speaks
+    let releaseLogin!: () => void;
+    const sent = new Promise<void>((resolve) => { releaseLogin = resolve; });
+    const fresh = await context.newPage();
+    await fresh.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await sent; await route.continue(); });
+    await fresh.goto(portal.url + '/pt/login', { waitUntil: 'domcontentloaded' });
+    await fresh.getByLabel('Celular').fill('11');
+    await fresh.getByLabel('Celular').press('Enter');
+    await fresh.waitForTimeout(300);
+    assert.equal(new URL(fresh.url()).search, '', 'the form is not sent natively');
+    releaseLogin();
+    await fresh.locator('[aria-invalid="true"]').first().waitFor({ timeout: 10_000 });
+    assert.equal(new URL(fresh.url()).pathname + new URL(fresh.url()).search, '/pt/login');
+    await context.close();
+  });
+
   test('a signed-in reload paints the page\'s head from its HTML and fetches the frame\'s and the screen\'s code and first reads beside the entry', async () => {
     // at the visit step: the visit page reads its visit and the calendar as it opens
     const customer = await signUpCustomer();

@@ -4,7 +4,7 @@ import { screenPath } from '#machines/journey/journeyMachine';
 import { LoadingScreen } from '../ui/LoadingScreen/LoadingScreen';
 import { useJourney } from '../journey/JourneyContext';
 import { PUBLIC_SCREEN_COMPONENTS, type PublicScreenKey } from './screens';
-import { replayEarlyInput } from './earlyInput';
+import { replayEarlyInput, replayEarlyPress } from './earlyInput';
 import { dropEarlyHead, EarlyHead } from './earlyHead';
 
 /** The signed-in frame around the private screens (its own chunk: visitors never load it). */
@@ -12,10 +12,14 @@ const PrivateShell = lazy(() => import('./PrivateShell'));
 
 /**
  * Renders nothing. Beside a public screen, whose markup may have been painted from the page's HTML
- * and hydrated: once hydrated, React is handed what the visitor typed before (src/web/app/earlyInput.ts).
+ * and hydrated: once hydrated, React is handed what the visitor typed and pressed before
+ * (src/web/app/earlyInput.ts).
  */
 function EarlyInput() {
-  useEffect(() => replayEarlyInput(document.body), []);
+  useEffect(() => {
+    replayEarlyInput(document.body);
+    replayEarlyPress();
+  }, []);
   // a public screen (a stored session the server refused): a signed-in head painted for it is done with
   useEffect(() => dropEarlyHead(), []);
   return null;

@@ -1,3 +1,5 @@
+import { EARLY_PRESS_GLOBAL } from '#shared/pageCode';
+
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
 const NOT_TYPED = ['hidden', 'file', 'submit', 'button', 'reset', 'image'];
@@ -31,4 +33,33 @@ export function replayEarlyInput(root: HTMLElement): void {
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
+}
+
+interface EarlyPress {
+  live: boolean;
+  press: Element | null;
+}
+
+const earlyPress = (): EarlyPress | undefined => (window as unknown as Record<string, EarlyPress | undefined>)[EARLY_PRESS_GLOBAL];
+
+/** From now on presses reach React: the page's HTML is hydrated or replaced (src/shared/pageCode.ts). */
+export function endEarlyPresses(): void {
+  const early = earlyPress();
+  if (early) early.live = true;
+}
+
+/**
+ * The button the visitor pressed (or the form they sent with Enter) while the page's HTML had no
+ * code yet, pressed again now that React has hydrated that very element; after the typed text is
+ * handed over, so a form is sent with what was typed. A press on markup React has replaced is gone.
+ */
+export function replayEarlyPress(): void {
+  const early = earlyPress();
+  if (!early) return;
+  early.live = true;
+  const pressed = early.press;
+  early.press = null;
+  if (!pressed?.isConnected) return;
+  if (pressed instanceof HTMLFormElement) pressed.requestSubmit();
+  else if (pressed instanceof HTMLElement) pressed.click();
 }
