@@ -109,6 +109,8 @@ export const OTHER_TABLES: readonly OtherTable[] = [
   { table: s.outbox, notAboutACustomer: 'development-only copies of messages sent, with their codes (secrets); purged after 7 days' },
   { table: s.staff, notAboutACustomer: 'staff accounts' },
   { table: s.staffSessions, notAboutACustomer: 'back-office sessions of staff members' },
+  { table: s.staffPasskeys, notAboutACustomer: 'staff members\' passkeys (public keys)' },
+  { table: s.faqEntries, notAboutACustomer: 'the questions and answers of the help dialog, the same for everyone' },
   { table: s.calendarBlockedDays, notAboutACustomer: 'days blocked for visits' },
   { table: s.spentPaymentTokens, notAboutACustomer: 'nonces of spent card tokens, not linked to anyone' },
 ];

@@ -21,3 +21,4 @@ export * from './contract';
 export * from './profile';
 export * from './project';
 export * from './payment';
+export * from './faq';

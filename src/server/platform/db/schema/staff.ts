@@ -30,6 +30,9 @@ export const staff = pgTable('staff', {
   /** wrong codes in a row (reset by a right one); from the fifth, sign-in waits growing times */
   failedFactors: integer('failed_factors').notNull().default(0),
   heldUntil: at('held_until'),
+  /** the WebAuthn challenge last handed out (enrolling or signing in with a passkey), good for minutes */
+  passkeyChallenge: text('passkey_challenge'),
+  passkeyChallengeExpiresAt: at('passkey_challenge_expires_at'),
 }, (t) => [uniqueIndex('staff_email_key').on(t.email), uniqueIndex('staff_token_key').on(t.tokenHash), uniqueIndex('staff_invite_key').on(t.inviteHash)]);
 
 /**
@@ -56,3 +59,20 @@ export const staffAudit = pgTable('staff_audit', {
   after: jsonb('after'),
   at: at('at').notNull(),
 }, (t) => [index('staff_audit_customer_idx').on(t.customerId, t.at)]);
+
+/**
+ * A passkey (WebAuthn credential) a member enrolled as their second factor, beside or instead of
+ * the TOTP app. Only the public key is kept; the counter guards against a cloned authenticator.
+ */
+export const staffPasskeys = pgTable('staff_passkeys', {
+  id: serial('id').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  /** base64url, as the authenticator gives it */
+  credentialId: text('credential_id').notNull(),
+  /** COSE public key, base64url */
+  publicKey: text('public_key').notNull(),
+  counter: integer('counter').notNull().default(0),
+  transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: at('created_at').notNull(),
+  lastUsedAt: at('last_used_at'),
+}, (t) => [uniqueIndex('staff_passkeys_credential_key').on(t.credentialId), index('staff_passkeys_staff_idx').on(t.staffId)]);
