@@ -5,8 +5,8 @@ import type { StaffInvitation, StaffMember } from '#shared/staff/payloads';
  * The back-office (/staff): which screen a staff member is on. A session kept in the tab is
  * checked first; without one, the sign-in (e-mail and the authenticator app's code) or, from an
  * invitation link, the enrolment of the app. Signed in: the work queues (and the customer
- * search), a customer's page, the review of one customer's bill, and for admins the audit log
- * and the team. A 401 on any call (session ended, idle, or ended by an admin) signs out with a
+ * search), a customer's page, the review of one customer's bill, the week's visits (the agenda),
+ * and for admins the audit log, the team, the FAQ and the coverage. A 401 on any call (session ended, idle, or ended by an admin) signs out with a
  * notice; signing out ends the session on the server.
  */
 
@@ -20,13 +20,18 @@ export interface StaffContext {
   invitation: boolean;
   /** the page was opened on the customer's bill (else on the customer's page) */
   onBill: boolean;
-  /** the page was opened on the audit log or the team */
-  page: 'audit' | 'team' | null;
+  /** the page was opened on one of the pages that are not about one customer */
+  page: StaffPage | null;
   /** the invitation the link names, once read */
   invitationRead: StaffInvitation | null;
   /** why it could not be read (the server's text) */
   invitationError: string | null;
 }
+
+/** The pages not about one customer (each its own screen and URL). */
+export type StaffPage = 'audit' | 'team' | 'agenda' | 'faq' | 'coverage';
+
+export const STAFF_PAGES: readonly StaffPage[] = ['audit', 'team', 'agenda', 'faq', 'coverage'];
 
 export type StaffEvent =
   | { type: 'signedIn'; member: StaffMember }
@@ -35,17 +40,20 @@ export type StaffEvent =
   | { type: 'open.customer'; customerId: number }
   | { type: 'open.audit' }
   | { type: 'open.team' }
+  | { type: 'open.agenda' }
+  | { type: 'open.faq' }
+  | { type: 'open.coverage' }
   | { type: 'session.ended' }
   | { type: 'signOut' };
 
 /** The screens, as the router writes them under /staff. */
-export type StaffScreen = 'checking' | 'signIn' | 'invitation' | 'home' | 'customer' | 'bill' | 'audit' | 'team';
+export type StaffScreen = 'checking' | 'signIn' | 'invitation' | 'home' | 'customer' | 'bill' | StaffPage;
 
 export const staffMachine = setup({
   types: {
     context: {} as StaffContext,
     events: {} as StaffEvent,
-    input: {} as { invitation: boolean; customerId: number | null; bill?: boolean; page?: 'audit' | 'team' },
+    input: {} as { invitation: boolean; customerId: number | null; bill?: boolean; page?: StaffPage },
   },
   actors: {
     /** GET admin/auth/session with the tab's token: the member, or null without a (valid) session */
@@ -105,12 +113,18 @@ export const staffMachine = setup({
             { guard: ({ context }) => context.customerId !== null, target: 'customer' },
             { guard: ({ context }) => context.page === 'audit', target: 'audit' },
             { guard: ({ context }) => context.page === 'team', target: 'team' },
+            { guard: ({ context }) => context.page === 'agenda', target: 'agenda' },
+            { guard: ({ context }) => context.page === 'faq', target: 'faq' },
+            { guard: ({ context }) => context.page === 'coverage', target: 'coverage' },
             { target: 'home' },
           ],
         },
         home: {},
         audit: {},
         team: {},
+        agenda: {},
+        faq: {},
+        coverage: {},
         customer: {},
         bill: {},
       },
@@ -120,6 +134,9 @@ export const staffMachine = setup({
         'open.customer': { target: '.customer', actions: assign({ customerId: ({ event }) => event.customerId }) },
         'open.audit': { target: '.audit', actions: assign({ customerId: null }) },
         'open.team': { target: '.team', actions: assign({ customerId: null }) },
+        'open.agenda': { target: '.agenda', actions: assign({ customerId: null }) },
+        'open.faq': { target: '.faq', actions: assign({ customerId: null }) },
+        'open.coverage': { target: '.coverage', actions: assign({ customerId: null }) },
         signOut: 'signingOut',
         'session.ended': { target: 'signedOut', actions: assign({ member: null, customerId: null, notice: 'sessionEnded' }) },
       },
@@ -134,7 +151,7 @@ export const staffMachine = setup({
   },
 });
 
-type StaffSnapshot = { matches: (value: 'checking' | 'start' | 'signingOut' | { signedOut: 'signIn' | 'invitation' } | { signedIn: 'bill' | 'customer' | 'audit' | 'team' }) => boolean };
+type StaffSnapshot = { matches: (value: 'checking' | 'start' | 'signingOut' | { signedOut: 'signIn' | 'invitation' } | { signedIn: 'bill' | 'customer' | StaffPage }) => boolean };
 
 /** The screen a snapshot shows (signing out keeps the one that was open: 'checking' draws nothing new). */
 export function staffScreen(s: StaffSnapshot): StaffScreen {
@@ -142,7 +159,6 @@ export function staffScreen(s: StaffSnapshot): StaffScreen {
   if (s.matches({ signedOut: 'signIn' })) return 'signIn';
   if (s.matches('checking') || s.matches('start') || s.matches('signingOut')) return 'checking';
   if (s.matches({ signedIn: 'customer' })) return 'customer';
-  if (s.matches({ signedIn: 'audit' })) return 'audit';
-  if (s.matches({ signedIn: 'team' })) return 'team';
+  for (const page of STAFF_PAGES) if (s.matches({ signedIn: page })) return page;
   return s.matches({ signedIn: 'bill' }) ? 'bill' : 'home';
 }

@@ -20,6 +20,9 @@ export const staffPaths = definePathModel({
     sample('invitationLink', { invitation: true, customerId: null }),
     sample('onTheAuditLog', { invitation: false, customerId: null, page: 'audit' }),
     sample('onTheTeamPage', { invitation: false, customerId: null, page: 'team' }),
+    sample('onTheAgenda', { invitation: false, customerId: null, page: 'agenda' }),
+    sample('onTheFaq', { invitation: false, customerId: null, page: 'faq' }),
+    sample('onTheCoverage', { invitation: false, customerId: null, page: 'coverage' }),
   ],
   events: {
     signedIn: [sample('analyst', { type: 'signedIn', member: analyst })],

@@ -36,6 +36,10 @@ export function createStaffApi(onUnauthorized: () => void, fetchImpl?: typeof fe
   const t = createTransport({ getToken: staffToken.get, onUnauthorized, fetch: fetchImpl });
   return {
     isUnauthorized,
+    /** any endpoint descriptor, for screens whose calls are their own (typed by the descriptor) */
+    call: t.call,
+    /** a file behind an admin path (under /api/v1), as a Blob */
+    download: (path: string) => t.download(`${API_PREFIX}${path}`, '', 'bill.receive.error'),
     async session() {
       if (!staffToken.get()) return null;
       try {

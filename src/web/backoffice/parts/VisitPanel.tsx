@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { messages } from '#shared/messages';
+import { hasRole } from '#shared/staff/roles';
+import { Button } from '../../ui/Button/Button';
+import * as css from '../backoffice.css';
+import { usePanel, Panel, type PanelProps } from './panel';
+
+export function VisitPanel({ api, customerId, roles, onChanged }: PanelProps) {
+  const p = usePanel(useCallback(() => api.visit(customerId), [api, customerId]));
+  const scheduler = hasRole(roles, ['scheduler']);
+  const v = p.data;
+  const move = (status: 'CONFIRMED_SCHEDULE' | 'ACCOMPLISHED_AND_APPROVED' | 'DONE_AND_NOT_APPROVED' | 'CANCELLED', said: string, early = false) =>
+    void p.act(status, () => api.moveVisit(customerId, { status, early }), said, onChanged);
+  return (
+    <Panel id="visit-title" title="Visita técnica" error={p.error} done={p.done}>
+      {!p.loaded && !p.error ? <p role="status">Carregando…</p> : null}
+      {p.loaded && p.data === null ? <p className={css.muted}>Nenhuma visita marcada.</p> : null}
+      {v ? (
+        <>
+          <p>{v.date} às {v.time} · {v.address}, {v.number} · {v.city} – {v.state} · <strong>{messages[`visit.status.${v.status}` as keyof typeof messages] ?? v.status}</strong></p>
+          {scheduler ? (
+            <div className={css.actions}>
+              {v.status === 'UNCONFIRMED_APPOINTMENT' ? <Button onPress={() => move('CONFIRMED_SCHEDULE', 'Visita confirmada.')} isPending={p.pending === 'CONFIRMED_SCHEDULE'}>Confirmar visita</Button> : null}
+              {v.status === 'CONFIRMED_SCHEDULE' ? (
+                <>
+                  <Button onPress={() => move('ACCOMPLISHED_AND_APPROVED', 'Visita registrada: realizada e aprovada.', new Date(v.schedule) > new Date())} isPending={p.pending === 'ACCOMPLISHED_AND_APPROVED'}>Realizada e aprovada</Button>
+                  <Button variant="secondary" onPress={() => move('DONE_AND_NOT_APPROVED', 'Visita registrada: realizada e não aprovada.', new Date(v.schedule) > new Date())} isPending={p.pending === 'DONE_AND_NOT_APPROVED'}>Realizada e não aprovada</Button>
+                </>
+              ) : null}
+              {v.status === 'UNCONFIRMED_APPOINTMENT' || v.status === 'CONFIRMED_SCHEDULE' ? <Button variant="secondary" onPress={() => move('CANCELLED', 'Visita cancelada.')} isPending={p.pending === 'CANCELLED'}>Cancelar visita</Button> : null}
+            </div>
+          ) : null}
+          {scheduler && v.status === 'CONFIRMED_SCHEDULE' && new Date(v.schedule) > new Date() ? <p className={css.muted}>O horário ainda não chegou: registrar agora confirma que a equipe foi antes.</p> : null}
+        </>
+      ) : null}
+    </Panel>
+  );
+}
