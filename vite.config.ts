@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { build, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { Plugin, UserConfig } from 'vite';
@@ -63,6 +63,29 @@ function sessionEarlyStart(): Plugin {
   };
 }
 
+/**
+ * The back-office (/staff) is a build of its own into the same folder: built beside the portal as a
+ * second input, the code both use was split into chunks shared by both, which changed the
+ * customers' bundles whenever the back-office grew. Built apart, nothing of it touches them.
+ */
+async function buildBackOffice(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: '.',
+    mode: 'production',
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: appPlugins(),
+    build: {
+      outDir,
+      emptyOutDir: false,
+      sourcemap: false,
+      modulePreload: { polyfill: false },
+      rollupOptions: { input: { staff: 'staff/index.html' } },
+    },
+  });
+}
+
 /** The plugins the browser bundle and the pages rendered at build time are made with (the same CSS class names). */
 const appPlugins = () => [vanillaExtractPlugin(), react(), machineDescriptionsOut(), reactAriaLocalesOut()];
 
@@ -78,7 +101,7 @@ export default defineConfig(({ command }) => {
 
 const config = (command: 'build' | 'serve'): UserConfig => ({
   mode: command === 'build' ? 'production' : undefined,
-  plugins: [...appPlugins(), sessionEarlyStart(), prerenderAndCompress({ entry: 'src/web/prerender.tsx', plugins: appPlugins })],
+  plugins: [...appPlugins(), sessionEarlyStart(), prerenderAndCompress({ entry: 'src/web/prerender.tsx', plugins: appPlugins, alsoBuild: buildBackOffice })],
   root: '.',
   publicDir: 'public',
   build: {
@@ -88,8 +111,8 @@ const config = (command: 'build' | 'serve'): UserConfig => ({
     // every browser the portal supports preloads modules itself (Chrome 66, Firefox 115, Safari 17);
     // on an older one, modules still load, only without the preload hint
     modulePreload: { polyfill: false },
-    // the portal, and the back-office (/staff) as its own entry: nothing of it is in the customers' bundles
-    rollupOptions: { input: { index: 'index.html', staff: 'staff/index.html' } },
+    // the portal; the back-office (/staff) is built apart afterwards (buildBackOffice)
+    rollupOptions: { input: { index: 'index.html' } },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' },

@@ -216,9 +216,10 @@ export function compressTextFiles(dir: string): number {
 
 /**
  * `plugins` are the ones the pages are rendered with (the same as the browser build's, so the CSS
- * class names match); `entry` is the prerender module, relative to the root.
+ * class names match); `entry` is the prerender module, relative to the root; `alsoBuild` builds
+ * other entries into the same folder before everything is compressed.
  */
-export function prerenderAndCompress(options: { entry: string; plugins: () => PluginOption[] }): Plugin {
+export function prerenderAndCompress(options: { entry: string; plugins: () => PluginOption[]; alsoBuild?: (outDir: string) => Promise<void> }): Plugin {
   let config: ResolvedConfig;
   // the built file of every source module: a module that shares a chunk with others (the API
   // client) has no key of its own in Vite's manifest
@@ -287,6 +288,7 @@ export function prerenderAndCompress(options: { entry: string; plugins: () => Pl
           rmSync(serverDir, { recursive: true, force: true });
         }
 
+        await options.alsoBuild?.(outDir);
         const twins = compressTextFiles(outDir);
         const size = filesUnder(outDir).filter((f) => f.endsWith('.br')).reduce((n, f) => n + statSync(f).size, 0);
         config.logger.info(`compressed ${twins} brotli/gzip twins in ${relative(config.root, outDir)} (${(size / 1024).toFixed(0)} KiB brotli)`);

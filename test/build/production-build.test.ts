@@ -19,6 +19,11 @@ describe('vite.config.ts', () => {
     expect(process.env.NODE_ENV).toBe('production');
   });
 
+  test('the portal\'s build has one input: the back-office is built apart, so it never changes the customers\' chunks', async () => {
+    const config = await resolveConfig({ configFile: 'vite.config.ts', logLevel: 'silent' }, 'build');
+    expect(config.build.rollupOptions.input).toEqual({ index: 'index.html' });
+  });
+
   test('the development server stays development', async () => {
     process.env.NODE_ENV = 'development';
     const config = await resolveConfig({ configFile: 'vite.config.ts', logLevel: 'silent' }, 'serve');
