@@ -103,8 +103,16 @@ describe('the back-office', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Revisar a conta de Marcos Tavares' }).click();
     await page.getByRole('heading', { name: 'Revisão da conta de luz', level: 1 }).waitFor();
-    await page.getByRole('img', { name: 'A conta de luz enviada pelo cliente' }).waitFor();
+    await page.getByRole('img', { name: 'Página 1 da conta de luz' }).waitFor();
     assert.match(new URL(page.url()).pathname, /^\/staff\/clientes\/\d+\/conta$/);
+    // the least sure field's evidence is boxed on the photo; choosing the value boxes where the value was read
+    await page.locator('[data-evidence]').first().waitFor();
+    const valueButton = page.getByRole('button', { name: 'Marcar na conta: Valor (R$)' });
+    await valueButton.click();
+    assert.equal(await valueButton.getAttribute('aria-pressed'), 'true');
+    const boxed = await page.locator('[data-evidence]').evaluateAll((marks) => marks.map((el) => el.getAttribute('data-evidence')));
+    assert.ok(boxed.length > 0 && boxed.every((text) => (text ?? '').length > 0), JSON.stringify(boxed));
+    assert.ok((await valueButton.textContent())?.includes(boxed[0] ?? '\u0000'), 'the box is the run the value was read from');
     await shotsFitting(page, 'backoffice', 'bill-review');
     await page.getByRole('textbox', { name: 'Valor da conta (R$)' }).fill('612,35');
     await page.getByRole('button', { name: 'Aprovar conta' }).click();
@@ -139,5 +147,32 @@ describe('the back-office', () => {
     await page.getByRole('cell', { name: 'equipe: Beatriz Lima' }).first().waitFor();
     await page.getByRole('cell', { name: 'o cliente' }).first().waitFor();
     await shotsFitting(page, 'backoffice', 'customer');
+  });
+
+  test('a PDF bill is drawn page by page in the review, with the chosen field\'s evidence boxed on its page', async () => {
+    const customer = await signUpThroughApi(portal, `5511977${String(process.pid % 1000).padStart(3, '0')}002`, 'backoffice-e2e', { name: 'Antônia Prado' });
+    assert.equal((await callApi(portal, '/portal/customers/plan-simulated', { token: customer.token, body: { bill_value: 260, deadline_years: 20, nivel: 'MAX' } })).status, 200);
+    const form = new FormData();
+    // a unit already compensating solar energy: the assistant sends it to a person
+    form.append('file', new Blob([readFileSync(join(process.cwd(), 'test', 'fixtures', 'bills', 'cemig-solar-scee.pdf'))], { type: 'application/pdf' }), 'conta.pdf');
+    assert.ok((await callApi(portal, '/portal/customers/bills?is_holder=true', { token: customer.token, form })).status < 300);
+    for (const until = Date.now() + 60_000; ;) {
+      const b = await callApi(portal, '/portal/customers/bills', { token: customer.token });
+      if ((b.body.billValues as { status: string } | null)?.status === 'WAITING') break;
+      assert.ok(Date.now() < until, 'the bill was not sent to a person');
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const me = await callApi(portal, '/portal/customers', { token: customer.token });
+    await page.goto(`${portal.url}/staff/clientes/${String(me.body.id)}/conta`);
+    await page.getByRole('img', { name: 'Página 1 da conta de luz' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Marcar na conta: Consumo do mês (kWh)' }).click();
+    const mark = page.locator('[data-page="1"] [data-evidence]').first();
+    await mark.waitFor();
+    // the box lies on the drawn page, not outside it
+    const [box, drawn] = await Promise.all([mark.boundingBox(), page.locator('[data-page="1"]').boundingBox()]);
+    assert.ok(box && drawn && box.x >= drawn.x && box.y >= drawn.y && box.x + box.width <= drawn.x + drawn.width + 1 && box.y + box.height <= drawn.y + drawn.height + 1, JSON.stringify({ box, drawn }));
+    await page.getByRole('button', { name: 'Ampliar' }).click();
+    await page.getByText('Zoom 1.5x').waitFor();
+    await shotsFitting(page, 'backoffice', 'bill-review-pdf');
   });
 });

@@ -11,6 +11,8 @@ export const barTitle = style({ fontSize: '1.1rem', fontWeight: 700, margin: 0 }
 export const barLink = style({ color: vars.color.textOnDark, background: 'none', border: 0, font: 'inherit', cursor: 'pointer', textDecoration: 'underline', padding: vars.space.xs });
 export const main = style({ maxWidth: 1100, margin: '0 auto', padding: vars.space.xl, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.xl, '@media': { 'screen and (max-width: 600px)': { padding: vars.space.md } } });
 export const narrowMain = style([main, { maxWidth: 460 }]);
+/** A screen with a document beside a form (the bill review): the whole width of a laptop. */
+export const wideMain = style([main, { maxWidth: 1440 }]);
 export const card = style({ minWidth: 0, background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.xl, display: 'grid', gap: vars.space.lg });
 export const heading = style({ margin: 0, fontSize: '1.5rem' });
 export const subheading = style({ margin: 0, fontSize: '1.15rem' });
@@ -28,7 +30,9 @@ export const qr = style({ width: 200, height: 200, background: '#fff', padding: 
 export const secret = style({ fontFamily: vars.font.mono, letterSpacing: '0.1em', wordBreak: 'break-all', margin: 0 });
 export const actions = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap' });
 export const confidenceLow = style({ color: vars.color.danger, fontWeight: 600 });
-export const evidence = style({ fontFamily: vars.font.mono, fontSize: '0.85rem', color: vars.color.textMuted, overflowWrap: 'anywhere' });
+/** A field's evidence as a button that boxes it on the bill; positioned, so its hidden words stay inside the table's scroll box. */
+export const evidenceButton = style([rowButton, { position: 'relative', textAlign: 'left' }]);
+export const evidence = style({ minWidth: '14ch', fontFamily: vars.font.mono, fontSize: '0.85rem', color: vars.color.textMuted, overflowWrap: 'anywhere' });
 export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: `${vars.space.xs} ${vars.space.lg}`, margin: 0, overflowWrap: 'anywhere' });
 export const plainList = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: vars.space.md });
 export const viewer = style({ overflow: 'auto', maxHeight: '70vh', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, marginTop: vars.space.sm });

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { BillCorrections } from '#shared/bill/payloads';
+import { LOW_CONFIDENCE } from '#shared/bill/evidence';
 import type { StaffApi } from '../api';
 import { Button } from '../../ui/Button/Button';
 import { Notice } from '../../ui/Notice/Notice';
 import { TextField } from '../../ui/TextField/TextField';
 import * as css from '../backoffice.css';
 import { TableScroll } from '../parts/TableScroll';
+import { BillPages } from '../parts/BillPages';
+import { visuallyHidden } from '../../theme/a11y.css';
 
 type Bill = Awaited<ReturnType<StaffApi['bills']>>[number];
 
@@ -16,8 +19,6 @@ const FIELD_LABELS: Record<string, string> = {
   reference_month: 'Mês de referência', value: 'Valor (R$)', consumption: 'Consumo do mês (kWh)', billed_consumption: 'Consumo faturado (kWh)',
   consumption_history_kwh_values: 'Histórico (kWh)', generation: 'Geração própria',
 };
-/** Below this confidence a value is flagged for the reviewer's eye. */
-const LOW_CONFIDENCE = 0.7;
 
 const CONNECTIONS: Record<string, string> = { single: 'monofásica', two: 'bifásica', three: 'trifásica' };
 
@@ -42,7 +43,9 @@ const parseNumber = (raw: string): number | undefined => {
 export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; customerId: number; onDone: () => void }) {
   const [bill, setBill] = useState<Bill | null>(null);
   const [version, setVersion] = useState<number | null>(null);
-  const [fileUrl, setFileUrl] = useState<{ url: string; image: boolean } | null>(null);
+  const [file, setFile] = useState<{ blob: Blob; url: string } | null>(null);
+  /** the field whose evidence is boxed on the bill */
+  const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [value, setValue] = useState('');
   const [consumption, setConsumption] = useState('');
@@ -57,9 +60,13 @@ export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; c
       setBill(latest);
       setVersion(process.version);
       if (latest) {
+        // the first field the reviewer should check: the least sure one read from the bill
+        const read = Object.entries(latest.reading?.fields ?? {}).filter(([key, f]) => FIELD_LABELS[key] && f.evidence.length > 0);
+        read.sort(([, a], [, b]) => (a.confidence ?? 1) - (b.confidence ?? 1));
+        setChosen(read[0]?.[0] ?? null);
         const blob = await api.billFile(latest.id);
         url = URL.createObjectURL(blob);
-        setFileUrl({ url, image: blob.type.startsWith('image/') });
+        setFile({ blob, url });
       }
     }).catch((e: Error) => setError(e.message));
     return () => { if (url) URL.revokeObjectURL(url); };
@@ -88,7 +95,7 @@ export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; c
 
   const fields = bill?.reading?.fields ?? {};
   return (
-    <main className={css.main}>
+    <main className={css.wideMain}>
       <h1 className={css.heading}>Revisão da conta de luz</h1>
       {error ? <Notice tone="error">{error}</Notice> : null}
       {done ? (
@@ -102,8 +109,8 @@ export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; c
         <div className={css.twoColumns}>
           <section className={css.card} aria-labelledby="file-title">
             <h2 id="file-title" className={css.subheading}>Arquivo enviado</h2>
-            {fileUrl?.image ? <img className={css.preview} src={fileUrl.url} alt="A conta de luz enviada pelo cliente" /> : null}
-            {fileUrl && !fileUrl.image ? <p><a href={fileUrl.url} target="_blank" rel="noopener noreferrer">Abrir o PDF da conta em outra aba</a></p> : null}
+            {file ? <BillPages file={file.blob} runs={chosen ? fields[chosen]?.evidence ?? [] : []} fieldLabel={chosen ? FIELD_LABELS[chosen] ?? chosen : null} /> : null}
+            {file ? <p><a href={file.url} target="_blank" rel="noopener noreferrer">Abrir o arquivo em outra aba</a></p> : null}
             <p className={css.muted}>Situação: {bill.status}{bill.reading?.review_notes.length ? ` · motivos da revisão: ${bill.reading.review_notes.join(', ')}` : ''}</p>
           </section>
           <section className={css.card} aria-labelledby="read-title">
@@ -119,7 +126,14 @@ export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; c
                       <th className={css.cell} scope="row">{label}</th>
                       <td className={css.cell}>{shown(f?.value)}</td>
                       <td className={`${css.cell} ${low ? css.confidenceLow : ''}`}>{f?.confidence == null ? '—' : `${Math.round(f.confidence * 100)}%${low ? ' (baixa)' : ''}`}</td>
-                      <td className={`${css.cell} ${css.evidence}`}>{f?.evidence.slice(0, 2).map((e) => `p. ${e.page}: “${e.text}”`).join(' · ') || '—'}</td>
+                      <td className={`${css.cell} ${css.evidence}`}>
+                        {f?.evidence.length ? (
+                          <button type="button" className={css.evidenceButton} aria-pressed={chosen === key} onClick={() => setChosen(key)}>
+                            <span className={visuallyHidden}>{`Marcar na conta: ${label} — `}</span>
+                            {[...new Set(f.evidence.map((e) => `p. ${e.page}: “${e.text}”`))].slice(0, 2).join(' · ')}
+                          </button>
+                        ) : '—'}
+                      </td>
                     </tr>
                   );
                 })}
