@@ -120,6 +120,21 @@ describe('the back-office\'s work, by role', () => {
     const panel = region(page, 'Proposta final');
     await panel.getByRole('textbox', { name: 'Potência (kWp)' }).fill('4,4');
     await panel.getByRole('textbox', { name: 'Preço (R$)' }).fill('12490');
+    await panel.getByRole('textbox', { name: 'Marca dos módulos' }).fill('Canadian Solar');
+    // the initial proposal the customer approved, beside the form
+    await panel.getByRole('definition').first().waitFor();
+    assert.ok(await panel.getByLabel('Proposta inicial', { exact: true }).isVisible());
+    // the preview: the customer's figures and the PDF, before anything is published
+    await panel.getByRole('button', { name: 'Pré-visualizar' }).click();
+    const preview = panel.getByLabel('Pré-visualização da proposta final');
+    await preview.waitFor();
+    assert.match(await preview.innerText(), /4,4 kWp/);
+    assert.match(await preview.innerText(), /12\.490/);
+    await panel.getByRole('button', { name: 'Gerar PDF de pré-visualização' }).click();
+    await panel.getByRole('link', { name: 'Abrir o PDF como o cliente o receberá' }).waitFor();
+    const before = (await callApi(portal, `/portal/customers/${visited.id}/proposal`, { token: visited.token })).body.data as { type: string }[];
+    assert.ok(!before.some((p) => p.type === 'FINAL'), 'a preview publishes nothing');
+    await shotsFitting(page, 'backoffice', 'final-proposal-preview');
     await panel.getByRole('button', { name: 'Publicar proposta final' }).click();
     await panel.getByRole('status').filter({ hasText: 'Proposta final publicada' }).waitFor();
     const mine = (await callApi(portal, `/portal/customers/${visited.id}/proposal`, { token: visited.token })).body.data as { type: string; price: number }[];

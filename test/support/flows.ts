@@ -36,6 +36,8 @@ export async function call(
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   const sent = withRequestSecret(path, body);
   const res = await s.fetch(`/api/v1${path}`, { method, headers, body: sent === undefined ? undefined : JSON.stringify(sent) });
+  // a file (a PDF, an image) has no JSON body to read: its bytes are the caller's to fetch
+  if (!/json/.test(res.headers.get('Content-Type') ?? '')) return { status: res.status, body: {}, headers: res.headers };
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
 }

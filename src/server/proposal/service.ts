@@ -88,6 +88,21 @@ export async function publishFinalProposal(
   if (!process.snapshot.can({ type: 'proposal.finalPublished' })) {
     throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { event: 'proposal.finalPublished' }, messages['proposal.final.publish.refused']);
   }
+  const data = await draftFinalProposal(tx, clock, customerId, overrides);
+  const [row] = await tx.insert(proposals).values({ customerId, type: 'FINAL', data, createdAt: clock.now() }).returning({ id: proposals.id });
+  // the move tells the customer and writes the audit line
+  const move = await moveProcessIn(tx, clock, customerId, { type: 'proposal.finalPublished' }, {
+    by: byStaff(staffId), expectedVersion: process.version,
+    audit: { action: 'proposal:finalPublished', outcome: { proposal_id: row!.id, overrides } },
+  });
+  return { id: row!.id, version: move.version };
+}
+
+/**
+ * The FINAL proposal's figures for staff's overrides, as publishing would store them: what the
+ * preview beside the form shows and what `publishFinalProposal` stores, from one computation.
+ */
+export async function draftFinalProposal(tx: Tx | Db, clock: Clock, customerId: number, overrides: FinalProposalOverrides) {
   const sized = await sizedBillOf(tx, customerId);
   if (!sized) throw new ApiError(404, ErrorCode.NOT_FOUND);
   let draft;
@@ -100,7 +115,7 @@ export async function publishFinalProposal(
     if (e instanceof RangeError) throw new ApiError(422, ErrorCode.VALIDATION, {}, messages['proposal.final.unsized']);
     throw e;
   }
-  const data = {
+  return {
     ...draft,
     type: 'FINAL' as const,
     module_brand: overrides.module_brand ?? null,
@@ -110,13 +125,6 @@ export async function publishFinalProposal(
     structure_type: overrides.structure_type ?? null,
     structure_warranty: overrides.structure_warranty ?? null,
   };
-  const [row] = await tx.insert(proposals).values({ customerId, type: 'FINAL', data, createdAt: clock.now() }).returning({ id: proposals.id });
-  // the move tells the customer and writes the audit line
-  const move = await moveProcessIn(tx, clock, customerId, { type: 'proposal.finalPublished' }, {
-    by: byStaff(staffId), expectedVersion: process.version,
-    audit: { action: 'proposal:finalPublished', outcome: { proposal_id: row!.id, overrides } },
-  });
-  return { id: row!.id, version: move.version };
 }
 
 /**

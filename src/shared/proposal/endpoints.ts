@@ -1,4 +1,7 @@
+import * as v from 'valibot';
 import { endpoint, failure, staffFailures } from '../endpoint';
+import { ANY_STAFF } from '../staff/roles';
+import { Proposal } from './rules';
 import { ApprovalResponse, FinalApprovalRequest, FinalProposalPublished, FinalProposalRequest, ProposalsResponse } from './payloads';
 
 /** The proposals: reading them, their PDF, the customer's approvals, and staff publishing the final one. */
@@ -47,4 +50,31 @@ export const publishFinalProposal = endpoint({
   },
 });
 
-export const proposalEndpoints = [proposals, approveInitialProposal, proposalPdf, approveFinalProposal, publishFinalProposal];
+export const staffProposals = endpoint({
+  method: 'get', path: '/admin/customers/:id/proposals', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
+  summary: "The customer's proposals as they read them, oldest first (staff): the initial one beside the final proposal's form.",
+  responses: { 200: { description: 'proposals', schema: ProposalsResponse }, ...staffFailures, 404: failure('no such customer') },
+});
+
+export const staffProposalPdf = endpoint({
+  method: 'get', path: '/admin/customers/:id/proposals/:proposalId/pdf', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
+  summary: "One of the customer's proposals as the PDF they download (staff).",
+  responses: { 200: { description: 'application/pdf' }, ...staffFailures, 404: failure('no such customer or proposal') },
+});
+
+export const previewFinalProposal = endpoint({
+  method: 'post', path: '/admin/customers/:id/proposal/final/preview', auth: 'staff', roles: ['sales'], tag: 'admin', body: FinalProposalRequest,
+  summary: 'The FINAL proposal these figures would publish, as the customer would read it: sized the same way, nothing stored, nothing sent (staff).',
+  responses: {
+    200: { description: 'the proposal as it would be published', schema: v.object({ data: Proposal }) }, 400: failure('invalid figures (4000)'), ...staffFailures,
+    404: failure('no such customer, or no bill or sign-up value to size from'), 422: failure('no system can be sized with these figures'),
+  },
+});
+
+export const previewFinalProposalPdf = endpoint({
+  method: 'post', path: '/admin/customers/:id/proposal/final/preview/pdf', auth: 'staff', roles: ['sales'], tag: 'admin', body: FinalProposalRequest,
+  summary: 'The PDF the customer would download for the FINAL proposal these figures would publish; nothing stored (staff).',
+  responses: { 200: { description: 'application/pdf' }, 400: failure('invalid figures (4000)'), ...staffFailures, 404: failure('no such customer'), 422: failure('no system can be sized with these figures') },
+});
+
+export const proposalEndpoints = [proposals, approveInitialProposal, proposalPdf, approveFinalProposal, publishFinalProposal, staffProposals, staffProposalPdf, previewFinalProposal, previewFinalProposalPdf];

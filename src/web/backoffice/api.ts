@@ -17,6 +17,7 @@ import { queue, queues } from '#shared/staff/queues';
 import { auditTrail, currentSession, endSessions, enrol, readInvitation, signIn, signOut, staffMembers } from '#shared/staff/endpoints';
 import type { StaffBillDecision } from '#shared/bill/payloads';
 import { API_PREFIX } from '#shared/endpoint';
+import { messages } from '#shared/messages';
 import { createTransport, isUnauthorized } from '../api/transport';
 
 /**
@@ -38,6 +39,23 @@ export function createStaffApi(onUnauthorized: () => void, fetchImpl?: typeof fe
     isUnauthorized,
     /** any endpoint descriptor, for screens whose calls are their own (typed by the descriptor) */
     call: t.call,
+    /** a file an admin path answers to a POST with a JSON body (a preview's PDF), as a Blob */
+    async postForFile(path: string, json: unknown): Promise<Blob> {
+      const token = staffToken.get();
+      let response: Response;
+      try {
+        response = await (fetchImpl ?? fetch)(`${API_PREFIX}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Accept-Language': 'pt-BR', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(json),
+        });
+      } catch {
+        throw new Error(messages['common.error.network']);
+      }
+      if (response.status === 401) onUnauthorized();
+      if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? messages['common.error.generic']);
+      return response.blob();
+    },
     /** a file behind an admin path (under /api/v1), as a Blob */
     download: (path: string) => t.download(`${API_PREFIX}${path}`, '', 'bill.receive.error'),
     async session() {
