@@ -50,7 +50,7 @@ const appCode = () => totpCode(secret, email, new Date(Date.now() + 30_000 * (st
 async function signIn(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('textbox', { name: /Código do aplicativo/ }).fill(code);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
 
@@ -146,6 +146,16 @@ describe('the back-office', () => {
     assert.ok(await page.locator('g.node[data-state="visited"]').count() > 0, 'the states passed through are marked');
     await page.getByRole('cell', { name: 'equipe: Beatriz Lima' }).first().waitFor();
     await page.getByRole('cell', { name: 'o cliente' }).first().waitFor();
+    // the bill as decided (with the corrected value) and the proposal it led to, with its PDF
+    const bills = page.getByRole('region', { name: 'Contas de luz' });
+    await bills.getByRole('cell', { name: 'aprovada', exact: true }).waitFor();
+    await bills.getByRole('cell', { name: /612,35/ }).waitFor();
+    const proposals = page.getByRole('region', { name: 'Propostas' });
+    await proposals.getByRole('rowheader', { name: 'Inicial' }).waitFor();
+    const [pdf] = await Promise.all([page.context().waitForEvent('page'), proposals.getByRole('button', { name: 'Abrir PDF da proposta inicial' }).click()]);
+    await pdf.waitForURL(/^blob:/);
+    await pdf.close();
+    await page.getByRole('region', { name: 'Contratos' }).getByText('Nenhum contrato gerado.').waitFor();
     await shotsFitting(page, 'backoffice', 'customer');
   });
 

@@ -275,6 +275,7 @@ export async function billReadings(db: Db, customerId: number): Promise<StaffBil
     bills: rows.map((b) => ({
       id: b.id, status: b.status, justification_disapproved: b.justificationDisapproved, is_holder: b.isHolder,
       created_at: b.createdAt.toISOString(), decided_at: b.decidedAt?.toISOString() ?? null,
+      value: b.value, consumption: b.consumption,
       reading: b.status === 'PENDING' ? null : readingOf(b.analysis),
     })),
   };

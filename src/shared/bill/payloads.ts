@@ -96,6 +96,9 @@ export const StaffBill = v.object({
   is_holder: v.boolean(),
   created_at: v.string(),
   decided_at: v.nullable(v.string()),
+  /** the value and consumption the proposal is sized from: as read, or as the reviewer corrected them */
+  value: v.nullable(v.number()),
+  consumption: v.nullable(v.number()),
   /** null while the assistant has not read it yet (PENDING) */
   reading: v.nullable(BillReading),
 });

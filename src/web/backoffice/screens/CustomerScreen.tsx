@@ -9,6 +9,9 @@ import { VisitPanel } from '../parts/VisitPanel';
 import { FinalProposalPanel } from '../parts/FinalProposalPanel';
 import { PaymentPanel } from '../parts/PaymentPanel';
 import { ProjectPanel } from '../parts/ProjectPanel';
+import { BillsPanel } from '../parts/BillsPanel';
+import { ProposalsPanel } from '../parts/ProposalsPanel';
+import { ContractsPanel } from '../parts/ContractsPanel';
 import type { StaffRole } from '#shared/staff/roles';
 import { activeStateIds } from '../parts/processStates';
 import * as css from '../backoffice.css';
@@ -21,7 +24,9 @@ const stateName = (id: string) => id.replace(/^process\./, '').split('.').join('
 
 /**
  * A customer's page: who they are, and their process drawn live: the diagram with where they are
- * now and where they passed, and every move with who caused it and when.
+ * now and where they passed, and every move with who caused it and when; then their bills,
+ * proposals, documents, visit, contracts with their evidence, payment and project, each panel with
+ * the actions of the member's roles.
  */
 export function CustomerScreen({ api, customerId, roles, onOpenBill }: { api: StaffApi; customerId: number; roles: readonly StaffRole[]; onOpenBill: () => void }) {
   const [data, setData] = useState<StaffCustomer | null>(null);
@@ -70,9 +75,12 @@ export function CustomerScreen({ api, customerId, roles, onOpenBill }: { api: St
           </table></TableScroll>
         )}
       </section>
+      <BillsPanel api={api} customerId={customerId} roles={roles} onChanged={reload} onOpenBill={onOpenBill} />
+      <ProposalsPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
       <DocumentsPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
       <VisitPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
       <FinalProposalPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
+      <ContractsPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
       <PaymentPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
       <ProjectPanel api={api} customerId={customerId} roles={roles} onChanged={reload} />
     </main>
