@@ -31,6 +31,7 @@ import { processAdmin } from './process/admin';
 import { processRoutes } from './process/routes';
 import { projectAdmin } from './project/admin';
 import { projectRoutes } from './project/routes';
+import { faqAdmin } from './faq/admin';
 import { faqRoutes } from './faq/routes';
 import { proposalAdmin } from './proposal/admin';
 import { proposalRoutes } from './proposal/routes';
@@ -49,7 +50,7 @@ import { serveWeb, spaFallback } from './http/static';
  */
 const DOMAINS: ReadonlyArray<(deps: AppDeps) => Hono> = [
   authRoutes, customerRoutes, customerAdmin, profileRoutes, processRoutes, processAdmin, coverageRoutes, coverageAdmin, billRoutes, billAdmin,
-  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, contractRoutes, contractAdmin, paymentRoutes, paymentAdmin, projectRoutes, projectAdmin, faqRoutes, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
+  notificationRoutes, notificationAdmin, planRoutes, checkoutRoutes, documentRoutes, documentAdmin, contractRoutes, contractAdmin, paymentRoutes, paymentAdmin, projectRoutes, projectAdmin, faqRoutes, faqAdmin, proposalRoutes, proposalAdmin, visitRoutes, visitAdmin, staffAdmin,
 ];
 
 /**

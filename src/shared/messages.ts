@@ -12,6 +12,7 @@ import { profileMessages } from './messages/profile';
 import { proposalMessages } from './messages/proposal';
 import { projectMessages } from './messages/project';
 import { visitMessages } from './messages/visit';
+import { faqMessages } from './messages/faq';
 
 /**
  * The one pt-BR catalogue, written one file per domain (src/shared/messages/<domain>.ts) and merged
@@ -34,6 +35,7 @@ export const messages = {
   ...contractMessages,
   ...paymentMessages,
   ...projectMessages,
+  ...faqMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -16,6 +16,7 @@ import { contractMessages } from '../../src/shared/messages/contract';
 import { paymentMessages } from '../../src/shared/messages/payment';
 import { projectMessages } from '../../src/shared/messages/project';
 import { visitMessages } from '../../src/shared/messages/visit';
+import { faqMessages } from '../../src/shared/messages/faq';
 
 /** An error as the browser's API client throws it: HTTP status and the parsed `{code, message, ...}` body. */
 const apiError = (status: number, body?: Record<string, unknown>) => Object.assign(new Error('texto do cliente'), { status, body });
@@ -56,7 +57,7 @@ describe('failureOf: a failed call as the key a machine keeps', () => {
 });
 
 describe('the catalogue', () => {
-  const domains = [commonMessages, authMessages, customerMessages, profileMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages, documentMessages, contractMessages, paymentMessages, projectMessages];
+  const domains = [commonMessages, authMessages, customerMessages, profileMessages, billMessages, proposalMessages, visitMessages, notificationMessages, planMessages, checkoutMessages, documentMessages, contractMessages, paymentMessages, projectMessages, faqMessages];
 
   it('is the union of its domain files, each key written once', () => {
     const keys = domains.flatMap((d) => Object.keys(d));

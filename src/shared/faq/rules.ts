@@ -1,7 +1,9 @@
 /**
  * Frequently asked questions (spec §3 FAQ entry {id, title, description}) and the search of the
- * FAQ dialog (spec §2: 'Qual a sua pergunta?', filters by title, case-insensitive). The answers are
- * HTML, served by GET /faq (src/server/faq) and sanitised by the browser before they are shown
+ * FAQ dialog (spec §2: 'Qual a sua pergunta?', filters by title, case-insensitive). These are the
+ * starting questions: the server seeds its table with them once, admins keep them in the back-office
+ * after that. The answers are HTML, sanitised by the server when kept and served (GET /faq,
+ * src/server/faq/sanitise.ts) and again by the browser before they are shown
  * (src/web/features/faq/FaqDialog/faqHtml.ts), like any HTML that comes over the wire.
  */
 export interface FaqEntry { id: number; title: string; description: string }
