@@ -52,6 +52,9 @@ export const ErrorCode = {
   /** back-office sign-in: e-mail or app code wrong (one answer for both); held after repeated failures */
   STAFF_SIGN_IN_FAILED: 4011,
   STAFF_SIGN_IN_HELD: 4296,
+  /** back-office passkey: not confirmed (unknown e-mail, foreign or cloned passkey, stale challenge; one answer); the last way in kept */
+  STAFF_PASSKEY_FAILED: 4012,
+  STAFF_LAST_FACTOR: 4094,
   /** back-office enrolment: the invitation is unknown, used or expired */
   STAFF_INVITE_INVALID: 4046,
   /** technical visit (ours): one open visit, day or slot not bookable, within 24 h, no such visit */
@@ -118,6 +121,8 @@ const byCode: Record<number, MessageKey> = {
   4032: 'staff.role.forbidden',
   4011: 'staff.signIn.failed',
   4296: 'staff.signIn.held',
+  4012: 'staff.passkey.failed',
+  4094: 'staff.passkey.lastFactor',
   4046: 'staff.invite.invalid',
   4093: 'visit.alreadyOpen',
   4095: 'visit.tooClose',

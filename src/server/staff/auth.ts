@@ -47,7 +47,8 @@ export async function invite(deps: Pick<AppDeps, 'db' | 'clock'>, input: { name:
   return { id: row.id, token };
 }
 
-async function invited(deps: Deps, token: string): Promise<StaffRow> {
+/** The member a live invitation names (404 for an unknown, used or expired one). */
+export async function invited(deps: Deps, token: string): Promise<StaffRow> {
   const [row] = await deps.db.select().from(staff).where(eq(staff.inviteHash, sha256(token)));
   if (!row || row.revokedAt || !row.inviteExpiresAt || row.inviteExpiresAt <= deps.clock.now()) throw new ApiError(404, ErrorCode.STAFF_INVITE_INVALID);
   return row;
@@ -65,7 +66,8 @@ export async function readInvitation(deps: Deps, token: string) {
   return { name: row.name, email: row.email, roles: rolesOf(row), otpauth_uri: uri, secret, qr_svg: await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) };
 }
 
-async function openSession(deps: Deps, row: StaffRow) {
+/** A new back-office session for the member: the token (shown once), its end, the idle limit. */
+export async function openSession(deps: Pick<AppDeps, 'db' | 'clock'>, row: StaffRow) {
   const token = newToken();
   const now = deps.clock.now();
   const expires = new Date(now.getTime() + SESSION_HOURS * 3_600_000);
@@ -94,6 +96,30 @@ export function holdAfter(failures: number): number {
   return Math.min(HOLD_CAP_MINUTES, 2 ** (failures - FREE_FAILURES - 1)) * 60_000;
 }
 
+/** Sign-in waits while a member is held after wrong second factors (429 with the seconds left). */
+export function refuseWhileHeld(row: Pick<StaffRow, 'heldUntil'>, now: Date): void {
+  if (row.heldUntil && row.heldUntil > now) {
+    throw new ApiError(429, ErrorCode.STAFF_SIGN_IN_HELD, { retry_after_s: Math.ceil((row.heldUntil.getTime() - now.getTime()) / 1000) });
+  }
+}
+
+/** A wrong second factor (an app code or a passkey): counted and audited; from FREE_FAILURES on, sign-in waits. */
+export async function countFailedFactor(deps: Pick<AppDeps, 'db' | 'clock'>, row: StaffRow, now: Date): Promise<void> {
+  const failures = row.failedFactors + 1;
+  const hold = holdAfter(failures);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(staff).set({ failedFactors: failures, heldUntil: hold ? new Date(now.getTime() + hold) : null }).where(eq(staff.id, row.id));
+    await audit(tx, deps.clock, { staffId: row.id, action: 'staff:signInFailed', customerId: null, before: { failed_in_a_row: row.failedFactors }, after: { failed_in_a_row: failures, held_s: hold / 1000 } });
+  });
+}
+
+/** A right second factor: the count of wrong ones starts again, the sign-in is audited, a session opens. */
+export async function signedIn(deps: Pick<AppDeps, 'db' | 'clock'>, row: StaffRow, factor: 'totp' | 'passkey', set: Partial<typeof staff.$inferInsert> = {}) {
+  const [current] = await deps.db.update(staff).set({ ...set, failedFactors: 0, heldUntil: null }).where(eq(staff.id, row.id)).returning();
+  await audit(deps.db, deps.clock, { staffId: row.id, action: 'staff:signedIn', customerId: null, before: null, after: { factor } });
+  return openSession(deps, current ?? row);
+}
+
 /**
  * E-mail and the app's code. An unknown e-mail and a wrong code get the same answer; each wrong
  * code for a member is counted (audited) and, after FREE_FAILURES in a row, sign-in waits a time
@@ -103,22 +129,13 @@ export async function signIn(deps: Deps, input: { email: string; code: string })
   const now = deps.clock.now();
   const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email.trim().toLowerCase()));
   if (!row || row.revokedAt || !row.totpSecret) throw new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED);
-  if (row.heldUntil && row.heldUntil > now) {
-    throw new ApiError(429, ErrorCode.STAFF_SIGN_IN_HELD, { retry_after_s: Math.ceil((row.heldUntil.getTime() - now.getTime()) / 1000) });
-  }
+  refuseWhileHeld(row, now);
   const step = totpStep(openSecret(deps.secret, row.totpSecret), row.email, input.code, now);
   if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) {
-    const failures = row.failedFactors + 1;
-    const hold = holdAfter(failures);
-    await deps.db.transaction(async (tx) => {
-      await tx.update(staff).set({ failedFactors: failures, heldUntil: hold ? new Date(now.getTime() + hold) : null }).where(eq(staff.id, row.id));
-      await audit(tx, deps.clock, { staffId: row.id, action: 'staff:signInFailed', customerId: null, before: { failed_in_a_row: row.failedFactors }, after: { failed_in_a_row: failures, held_s: hold / 1000 } });
-    });
+    await countFailedFactor(deps, row, now);
     throw new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED);
   }
-  const [current] = await deps.db.update(staff).set({ totpLastStep: step, failedFactors: 0, heldUntil: null }).where(eq(staff.id, row.id)).returning();
-  await audit(deps.db, deps.clock, { staffId: row.id, action: 'staff:signedIn', customerId: null, before: null, after: { factor: 'totp' } });
-  return openSession(deps, current ?? row);
+  return signedIn(deps, row, 'totp', { totpLastStep: step });
 }
 
 export interface StaffCaller { id: number; roles: StaffRole[]; sessionId: number | null; expiresAt: Date | null }

@@ -14,6 +14,8 @@ export const commonMessages = {
   'staff.role.forbidden': 'Seu perfil não permite esta ação.',
   'staff.signIn.failed': 'E-mail ou código do aplicativo incorretos.',
   'staff.signIn.held': 'Muitas tentativas erradas. Aguarde um pouco e tente novamente.',
+  'staff.passkey.failed': 'Não foi possível confirmar a chave de acesso. Confira o e-mail ou entre com o código do aplicativo.',
+  'staff.passkey.lastFactor': 'Esta é sua única forma de entrar. Cadastre outra chave de acesso antes de remover esta.',
   'staff.invite.invalid': 'Convite inválido ou expirado. Peça um novo convite à administração.',
   'menu.waitingForBill': 'As próximas etapas aparecem aqui assim que a análise da sua conta de luz terminar.',
   'faq.title': 'Perguntas frequentes',

@@ -2,7 +2,10 @@ import * as v from 'valibot';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { ANY_STAFF } from './roles';
 import { queue, queues } from './queues';
-import { AuditTrail, StaffEnrolRequest, StaffInvitation, StaffInvitationRequest, StaffMe, StaffMember, StaffSession, StaffSignInRequest } from './payloads';
+import {
+  AuditTrail, PasskeyCreationOptions, PasskeyRequestOptions, StaffEnrolRequest, StaffInvitation, StaffInvitationRequest, StaffMe, StaffMember, StaffPasskey,
+  StaffPasskeyAddRequest, StaffPasskeyEnrolRequest, StaffPasskeyOptionsRequest, StaffPasskeys, StaffPasskeySignInRequest, StaffSession, StaffSignInRequest,
+} from './payloads';
 
 /** What only staff read across domains (the audit trail), and the back-office's sign-in. */
 
@@ -46,6 +49,67 @@ export const signIn = endpoint({
   },
 });
 
+export const invitationPasskeyOptions = endpoint({
+  method: 'post', path: '/admin/auth/invitation/passkey-options', auth: 'none', tag: 'staff auth', body: StaffInvitationRequest,
+  summary: 'Options to make a passkey for an invitation, instead of the TOTP app (the challenge is good once, for 5 minutes).',
+  responses: { 200: { description: 'options for navigator.credentials.create()', schema: PasskeyCreationOptions }, 404: failure('unknown, used or expired invitation (4046)') },
+});
+
+export const enrolPasskey = endpoint({
+  method: 'post', path: '/admin/auth/enrolment/passkey', auth: 'none', tag: 'staff auth', body: StaffPasskeyEnrolRequest,
+  summary: 'Finish enrolment with a passkey: it is kept, the invitation spent and the member signed in.',
+  responses: {
+    201: { description: 'signed in', schema: StaffSession },
+    401: failure('the passkey was not confirmed (4012)'),
+    404: failure('unknown, used or expired invitation (4046)'),
+  },
+});
+
+export const signInPasskeyOptions = endpoint({
+  method: 'post', path: '/admin/auth/session/passkey-options', auth: 'none', tag: 'staff auth', body: StaffPasskeyOptionsRequest,
+  summary: 'Options to sign in with a passkey; the same shape for an unknown e-mail (the challenge is good once, for 5 minutes).',
+  responses: { 200: { description: 'options for navigator.credentials.get()', schema: PasskeyRequestOptions } },
+});
+
+export const signInPasskey = endpoint({
+  method: 'post', path: '/admin/auth/session/passkey', auth: 'none', tag: 'staff auth', body: StaffPasskeySignInRequest,
+  summary: "Sign in with e-mail and a passkey (one answer for an unknown e-mail and a passkey not the member's).",
+  responses: {
+    201: { description: 'signed in', schema: StaffSession },
+    401: failure('the passkey was not confirmed (4012); each failure is counted with the wrong codes'),
+    429: failure('held after repeated failures (4296, retry_after_s)'),
+  },
+});
+
+export const passkeyOptions = endpoint({
+  method: 'post', path: '/admin/auth/passkeys/options', auth: 'staff', roles: ANY_STAFF, tag: 'staff auth',
+  summary: 'Options to add a passkey to the member signed in (the challenge is good once, for 5 minutes).',
+  responses: { 200: { description: 'options for navigator.credentials.create()', schema: PasskeyCreationOptions }, ...staffFailures },
+});
+
+export const addPasskey = endpoint({
+  method: 'post', path: '/admin/auth/passkeys', auth: 'staff', roles: ANY_STAFF, tag: 'staff auth', body: StaffPasskeyAddRequest,
+  summary: 'Keep a new passkey for the member signed in (audited).',
+  responses: { 201: { description: 'the passkey', schema: StaffPasskey }, ...staffFailures, 401: failure('no valid staff token or session (4010), or the passkey was not confirmed (4012)') },
+});
+
+export const listPasskeys = endpoint({
+  method: 'get', path: '/admin/auth/passkeys', auth: 'staff', roles: ANY_STAFF, tag: 'staff auth',
+  summary: 'The passkeys of the member signed in.',
+  responses: { 200: { description: 'the passkeys', schema: StaffPasskeys }, ...staffFailures },
+});
+
+export const removePasskey = endpoint({
+  method: 'delete', path: '/admin/auth/passkeys/:passkeyId', auth: 'staff', roles: ANY_STAFF, tag: 'staff auth',
+  summary: "Remove one of the signed-in member's own passkeys (audited); never their last way to sign in.",
+  responses: {
+    204: { description: 'removed' },
+    404: failure('not a passkey of this member'),
+    409: failure('it is the only way this member signs in (4094)'),
+    ...staffFailures,
+  },
+});
+
 export const currentSession = endpoint({
   method: 'get', path: '/admin/auth/session', auth: 'staff', roles: ANY_STAFF, tag: 'staff auth',
   summary: 'The member signed in and when the session ends.',
@@ -72,4 +136,7 @@ export const endSessions = endpoint({
   responses: { 200: { description: 'how many ended', schema: v.object({ ended: v.number() }) }, 404: failure('no such member'), ...staffFailures },
 });
 
-export const staffEndpoints = [queues, queue, auditTrail, readInvitation, enrol, signIn, currentSession, signOut, staffMembers, endSessions];
+export const staffEndpoints = [
+  queues, queue, auditTrail, readInvitation, enrol, signIn, invitationPasskeyOptions, enrolPasskey, signInPasskeyOptions, signInPasskey,
+  passkeyOptions, addPasskey, listPasskeys, removePasskey, currentSession, signOut, staffMembers, endSessions,
+];

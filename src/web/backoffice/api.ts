@@ -14,7 +14,11 @@ import type { FinalProposalRequest } from '#shared/proposal/payloads';
 import type { StaffFinancingDecision, StaffInvoiceUpdate } from '#shared/payment/payloads';
 import type { ProjectStatusChange } from '#shared/project/payloads';
 import { queue, queues } from '#shared/staff/queues';
-import { auditTrail, currentSession, endSessions, enrol, readInvitation, signIn, signOut, staffMembers } from '#shared/staff/endpoints';
+import {
+  addPasskey, auditTrail, currentSession, endSessions, enrol, enrolPasskey, invitationPasskeyOptions, listPasskeys, passkeyOptions, readInvitation, removePasskey,
+  signIn, signInPasskey, signInPasskeyOptions, signOut, staffMembers,
+} from '#shared/staff/endpoints';
+import type { PasskeyAssertion, PasskeyRegistration } from '#shared/staff/payloads';
 import type { StaffBillDecision } from '#shared/bill/payloads';
 import { API_PREFIX } from '#shared/endpoint';
 import { messages } from '#shared/messages';
@@ -58,6 +62,8 @@ export function createStaffApi(onUnauthorized: () => void, fetchImpl?: typeof fe
     },
     /** a file behind an admin path (under /api/v1), as a Blob */
     download: (path: string) => t.download(`${API_PREFIX}${path}`, '', 'bill.receive.error'),
+    /** a multipart upload to an endpoint descriptor, with its progress (0..1) */
+    sendFile: t.sendFile,
     async session() {
       if (!staffToken.get()) return null;
       try {
@@ -78,6 +84,23 @@ export function createStaffApi(onUnauthorized: () => void, fetchImpl?: typeof fe
       staffToken.set(data.token);
       return data.staff;
     },
+    /** passkeys: the server's options go to the browser (passkey.ts), its answer comes back here */
+    invitationPasskeyOptions: async (invite: string) => (await t.call(invitationPasskeyOptions, { json: { invite } })).data,
+    async enrolWithPasskey(invite: string, response: InferInput<typeof PasskeyRegistration>) {
+      const { data } = await t.call(enrolPasskey, { json: { invite, response } });
+      staffToken.set(data.token);
+      return data.staff;
+    },
+    signInPasskeyOptions: async (email: string) => (await t.call(signInPasskeyOptions, { json: { email } })).data,
+    async signInWithPasskey(email: string, response: InferInput<typeof PasskeyAssertion>) {
+      const { data } = await t.call(signInPasskey, { json: { email, response } });
+      staffToken.set(data.token);
+      return data.staff;
+    },
+    passkeyOptions: async () => (await t.call(passkeyOptions, {})).data,
+    addPasskey: async (response: InferInput<typeof PasskeyRegistration>) => (await t.call(addPasskey, { json: { response } })).data,
+    passkeys: async () => (await t.call(listPasskeys, {})).data.data,
+    removePasskey: async (passkeyId: number) => { await t.call(removePasskey, { params: { passkeyId } }); },
     async signOut() {
       try {
         if (staffToken.get()) await t.call(signOut, {});
