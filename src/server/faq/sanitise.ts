@@ -9,12 +9,13 @@ import sanitizeHtml from 'sanitize-html';
  * the browser sanitises once more before it shows it (src/web/features/faq/FaqDialog/faqHtml.ts).
  */
 export const FAQ_TAGS = ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'a'] as const;
-const LINK = /^(?:https?:|mailto:|tel:)/i;
+// https only, as the customer's browser keeps (an http link would show there as plain text)
+const LINK = /^(?:https:|mailto:|tel:)/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...FAQ_TAGS],
   allowedAttributes: { a: ['href', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: ['https', 'mailto', 'tel'],
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
