@@ -6,7 +6,8 @@ import type { StaffInvitation, StaffMember } from '#shared/staff/payloads';
  * checked first; without one, the sign-in (e-mail and the authenticator app's code) or, from an
  * invitation link, the enrolment of the app. Signed in: the work queues (and the customer
  * search), a customer's page, the review of one customer's bill, the week's visits (the agenda),
- * and for admins the audit log, the team, the FAQ and the coverage. A 401 on any call (session ended, idle, or ended by an admin) signs out with a
+ * the member's own account (their passkeys), and for admins the audit log, the team, the FAQ and
+ * the coverage. A 401 on any call (session ended, idle, or ended by an admin) signs out with a
  * notice; signing out ends the session on the server.
  */
 
@@ -29,9 +30,9 @@ export interface StaffContext {
 }
 
 /** The pages not about one customer (each its own screen and URL). */
-export type StaffPage = 'audit' | 'team' | 'agenda' | 'faq' | 'coverage';
+export type StaffPage = 'audit' | 'team' | 'agenda' | 'faq' | 'coverage' | 'account';
 
-export const STAFF_PAGES: readonly StaffPage[] = ['audit', 'team', 'agenda', 'faq', 'coverage'];
+export const STAFF_PAGES: readonly StaffPage[] = ['audit', 'team', 'agenda', 'faq', 'coverage', 'account'];
 
 export type StaffEvent =
   | { type: 'signedIn'; member: StaffMember }
@@ -43,6 +44,7 @@ export type StaffEvent =
   | { type: 'open.agenda' }
   | { type: 'open.faq' }
   | { type: 'open.coverage' }
+  | { type: 'open.account' }
   | { type: 'session.ended' }
   | { type: 'signOut' };
 
@@ -116,6 +118,7 @@ export const staffMachine = setup({
             { guard: ({ context }) => context.page === 'agenda', target: 'agenda' },
             { guard: ({ context }) => context.page === 'faq', target: 'faq' },
             { guard: ({ context }) => context.page === 'coverage', target: 'coverage' },
+            { guard: ({ context }) => context.page === 'account', target: 'account' },
             { target: 'home' },
           ],
         },
@@ -125,6 +128,7 @@ export const staffMachine = setup({
         agenda: {},
         faq: {},
         coverage: {},
+        account: {},
         customer: {},
         bill: {},
       },
@@ -137,6 +141,7 @@ export const staffMachine = setup({
         'open.agenda': { target: '.agenda', actions: assign({ customerId: null }) },
         'open.faq': { target: '.faq', actions: assign({ customerId: null }) },
         'open.coverage': { target: '.coverage', actions: assign({ customerId: null }) },
+        'open.account': { target: '.account', actions: assign({ customerId: null }) },
         signOut: 'signingOut',
         'session.ended': { target: 'signedOut', actions: assign({ member: null, customerId: null, notice: 'sessionEnded' }) },
       },

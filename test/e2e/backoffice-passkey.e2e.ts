@@ -100,6 +100,27 @@ describe('passkeys in the back-office', () => {
     assert.ok((credentials[0]?.signCount ?? 0) >= 1, 'the counter moved on');
   });
 
+  test('on their own account, the member sees the passkey, adds one on a second device, and cannot remove the last way in', async () => {
+    await page.getByRole('button', { name: 'Minha conta' }).click();
+    await page.getByRole('heading', { name: 'Minha conta', level: 1 }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/staff/minha-conta');
+    await page.getByText('Chave 1 (neste dispositivo)').waitFor();
+    // a second device: the first one set aside, a new authenticator takes the prompt
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId: own, isUserVerified: false });
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: own });
+    const second = await authenticator(cdp);
+    await page.getByRole('button', { name: 'Adicionar chave de acesso' }).click();
+    await page.getByText('Chave de acesso adicionada.', { exact: false }).waitFor();
+    await page.getByText('Chave 2', { exact: false }).waitFor();
+    await shotsFitting(page, 'backoffice-passkey', 'account');
+    await page.getByRole('button', { name: /^Remover Chave 1/ }).click();
+    await page.getByText('Chave de acesso removida.').waitFor();
+    // the one left is the only way in (no app enrolled): the server keeps it and says why
+    await page.getByRole('button', { name: /^Remover Chave 1/ }).click();
+    await page.getByText(m['staff.passkey.lastFactor']).waitFor();
+    own = second;
+  });
+
   test('a prompt the person does not confirm says so, and nothing is counted', async () => {
     await page.getByRole('button', { name: 'Sair' }).click();
     await cdp.send('WebAuthn.setUserVerified', { authenticatorId: own, isUserVerified: false });

@@ -23,6 +23,7 @@ export const staffPaths = definePathModel({
     sample('onTheAgenda', { invitation: false, customerId: null, page: 'agenda' }),
     sample('onTheFaq', { invitation: false, customerId: null, page: 'faq' }),
     sample('onTheCoverage', { invitation: false, customerId: null, page: 'coverage' }),
+    sample('onTheAccount', { invitation: false, customerId: null, page: 'account' }),
   ],
   events: {
     signedIn: [sample('analyst', { type: 'signedIn', member: analyst })],

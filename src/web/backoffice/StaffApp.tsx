@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { STAFF_PAGES, staffMachine, staffScreen, type StaffPage, type StaffScreen } from '#machines/staff/staffMachine';
-import { hasRole, type StaffRole } from '#shared/staff/roles';
+import { ANY_STAFF, hasRole, type StaffRole } from '#shared/staff/roles';
 import { createStaffApi, type StaffApi } from './api';
 import { SignInScreen } from './screens/SignInScreen';
 import { InvitationScreen } from './screens/InvitationScreen';
@@ -14,6 +14,7 @@ import { AuditScreen, TeamScreen } from './screens/AdminScreens';
 import { AgendaScreen } from './screens/AgendaScreen';
 import { FaqScreen } from './screens/FaqScreen';
 import { CoverageScreen } from './screens/CoverageScreen';
+import { AccountScreen } from './screens/AccountScreen';
 import * as css from './backoffice.css';
 
 /** The back-office's URLs: the router only mirrors the machine's screen (as in the portal). */
@@ -26,6 +27,7 @@ export const STAFF_PATHS = {
   agenda: '/staff/agenda',
   faq: '/staff/perguntas',
   coverage: '/staff/cobertura',
+  account: '/staff/minha-conta',
   customer: (customerId: number) => `/staff/clientes/${customerId}`,
   bill: (customerId: number) => `/staff/clientes/${customerId}/conta`,
 } as const;
@@ -42,7 +44,7 @@ export function askedFor(pathname: string): { invitation: boolean; customerId: n
 
 const TITLES: Record<StaffScreen, string> = {
   checking: 'Carregando', signIn: 'Entrar', invitation: 'Convite', home: 'Filas de trabalho', customer: 'Cliente', bill: 'Revisão da conta de luz',
-  audit: 'Auditoria', team: 'Equipe', agenda: 'Agenda de visitas', faq: 'Perguntas frequentes', coverage: 'Cobertura',
+  audit: 'Auditoria', team: 'Equipe', agenda: 'Agenda de visitas', faq: 'Perguntas frequentes', coverage: 'Cobertura', account: 'Minha conta',
 };
 
 /** The header's links to the pages not about one customer, each for the roles that work there (the server checks again). */
@@ -52,6 +54,7 @@ const NAV: ReadonlyArray<{ page: StaffPage; roles: readonly StaffRole[] }> = [
   { page: 'coverage', roles: ['admin'] },
   { page: 'audit', roles: ['admin'] },
   { page: 'team', roles: ['admin'] },
+  { page: 'account', roles: ANY_STAFF },
 ];
 
 function pathOf(screen: StaffScreen, customerId: number | null): string | null {
@@ -59,7 +62,7 @@ function pathOf(screen: StaffScreen, customerId: number | null): string | null {
     case 'signIn': return STAFF_PATHS.signIn;
     case 'invitation': return STAFF_PATHS.invitation;
     case 'home': return STAFF_PATHS.home;
-    case 'audit': case 'team': case 'agenda': case 'faq': case 'coverage': return STAFF_PATHS[screen];
+    case 'audit': case 'team': case 'agenda': case 'faq': case 'coverage': case 'account': return STAFF_PATHS[screen];
     case 'customer': return customerId === null ? STAFF_PATHS.home : STAFF_PATHS.customer(customerId);
     case 'bill': return customerId === null ? STAFF_PATHS.home : STAFF_PATHS.bill(customerId);
     default: return null;
@@ -131,6 +134,7 @@ export function StaffApp({ fetch: fetchImpl }: { fetch?: typeof fetch }) {
         {screen === 'agenda' && member ? <AgendaScreen api={api} member={member} onOpenCustomer={(id) => actor.send({ type: 'open.customer', customerId: id })} /> : null}
         {screen === 'faq' ? <FaqScreen api={api} /> : null}
         {screen === 'coverage' ? <CoverageScreen api={api} /> : null}
+        {screen === 'account' && member ? <AccountScreen api={api} member={member} /> : null}
         {screen === 'customer' && customerId !== null ? <CustomerScreen key={customerId} api={api} customerId={customerId} roles={member?.roles ?? []} onOpenBill={() => actor.send({ type: 'open.bill', customerId })} /> : null}
         {screen === 'bill' && customerId !== null ? <BillReviewScreen key={customerId} api={api} customerId={customerId} onDone={() => actor.send({ type: 'open.home' })} /> : null}
       </div>
