@@ -25,6 +25,7 @@ export function staffAdmin(deps: AppDeps): Hono {
       from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
       until: q.until ? new Date(`${q.until}T23:59:59.999Z`) : undefined,
       page: q.page,
+      order: q.order,
     }) });
   });
   route(queues, async (c) => c.json(await queueSummaries(deps)));

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, like, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lte } from 'drizzle-orm';
 import { hasRole, STAFF_ROLES, type StaffRole } from '../../shared/staff/roles';
+import { AUDIT_PAGE_SIZE } from '../../shared/staff/payloads';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../shared/errors';
 import type { Clock } from '../config';
@@ -60,12 +61,13 @@ export async function audit(
 }
 
 /** What the audit screen filters by: who, what (the action or its prefix, 'bill:'), which customer, from and until when. */
-export interface AuditFilter { customerId?: number; staffId?: number; action?: string; from?: Date; until?: Date; page?: number }
-const AUDIT_PAGE = 200;
+export interface AuditFilter { customerId?: number; staffId?: number; action?: string; from?: Date; until?: Date; page?: number; order?: 'newest' | 'oldest' }
+const AUDIT_PAGE = AUDIT_PAGE_SIZE;
 
 export async function auditTrail(db: Db, filter: AuditFilter | number = {}) {
   const f: AuditFilter = typeof filter === 'number' ? { customerId: filter } : filter;
   const offset = ((f.page ?? 1) - 1) * AUDIT_PAGE;
+  const oldest = f.order === 'oldest';
   const staffWhere = and(
     f.customerId === undefined ? undefined : eq(staffAudit.customerId, f.customerId),
     f.staffId === undefined ? undefined : eq(staffAudit.staffId, f.staffId),
@@ -74,7 +76,7 @@ export async function auditTrail(db: Db, filter: AuditFilter | number = {}) {
     f.until ? lte(staffAudit.at, f.until) : undefined,
   );
   const rows = await db.select({ a: staffAudit, email: staff.email }).from(staffAudit).innerJoin(staff, eq(staff.id, staffAudit.staffId))
-    .where(staffWhere).orderBy(desc(staffAudit.id)).limit(AUDIT_PAGE + offset);
+    .where(staffWhere).orderBy(oldest ? asc(staffAudit.id) : desc(staffAudit.id)).limit(AUDIT_PAGE + offset);
   const staffActions = rows.map(({ a, email }) => ({
     id: a.id, staff_id: a.staffId as number | null, staff_email: email as string | null, action: a.action, customer_id: a.customerId, before: a.before, after: a.after, at: a.at.toISOString(),
   }));
@@ -85,9 +87,9 @@ export async function auditTrail(db: Db, filter: AuditFilter | number = {}) {
       f.customerId === undefined ? undefined : eq(accountDeletions.customerId, f.customerId),
       f.from ? gte(accountDeletions.deletedAt, f.from) : undefined,
       f.until ? lte(accountDeletions.deletedAt, f.until) : undefined,
-    )).orderBy(desc(accountDeletions.id)).limit(AUDIT_PAGE + offset) : [];
+    )).orderBy(oldest ? asc(accountDeletions.id) : desc(accountDeletions.id)).limit(AUDIT_PAGE + offset) : [];
   return [...staffActions, ...deletions.map((d) => ({
     id: d.id, staff_id: null, staff_email: null, action: 'customer:accountDeleted', customer_id: d.customerId, before: null, after: { kept: d.kept }, at: d.deletedAt.toISOString(),
-  }))].sort((x, y) => y.at.localeCompare(x.at) || Number(x.staff_id !== null) - Number(y.staff_id !== null)).slice(offset, offset + AUDIT_PAGE);
+  }))].sort((x, y) => (oldest ? x.at.localeCompare(y.at) : y.at.localeCompare(x.at)) || Number(x.staff_id !== null) - Number(y.staff_id !== null)).slice(offset, offset + AUDIT_PAGE);
 }
 

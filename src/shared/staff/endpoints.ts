@@ -3,7 +3,7 @@ import { endpoint, failure, staffFailures } from '../endpoint';
 import { ANY_STAFF } from './roles';
 import { queue, queues } from './queues';
 import {
-  AuditTrail, PasskeyCreationOptions, PasskeyRequestOptions, StaffEnrolRequest, StaffInvitation, StaffInvitationRequest, StaffMe, StaffMember, StaffPasskey,
+  AUDIT_PAGE_SIZE, AuditTrail, PasskeyCreationOptions, PasskeyRequestOptions, StaffEnrolRequest, StaffInvitation, StaffInvitationRequest, StaffMe, StaffMember, StaffPasskey,
   StaffPasskeyAddRequest, StaffPasskeyEnrolRequest, StaffPasskeyOptionsRequest, StaffPasskeys, StaffPasskeySignInRequest, StaffSession, StaffSignInRequest,
 } from './payloads';
 
@@ -17,9 +17,10 @@ export const auditTrail = endpoint({
     action: { schema: v.pipe(v.string(), v.trim(), v.maxLength(60)), description: "an action or its start ('bill:', 'staff:signInFailed')" },
     from: { schema: v.pipe(v.string(), v.isoDate()), description: 'from this day (yyyy-mm-dd, UTC)' },
     until: { schema: v.pipe(v.string(), v.isoDate()), description: 'until this day, inclusive (yyyy-mm-dd, UTC)' },
-    page: { schema: v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), description: 'page of 200, from 1' },
+    page: { schema: v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), description: `page of ${AUDIT_PAGE_SIZE}, from 1` },
+    order: { schema: v.picklist(['newest', 'oldest']), description: 'newest first (the default) or oldest first' },
   },
-  summary: 'The staff audit trail, newest first (who, when, what, before, after), filtered by who, what, customer and time.',
+  summary: 'The staff audit trail, newest first or oldest first (who, when, what, before, after), filtered by who, what, customer and time, a page at a time.',
   responses: { 200: { description: 'audit entries', schema: AuditTrail }, 400: failure('a filter that is not valid (4000)'), ...staffFailures },
 });
 

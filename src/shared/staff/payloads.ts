@@ -64,6 +64,9 @@ export const AuditEntry = v.object({
   at: v.string(),
 });
 export type AuditEntry = v.InferOutput<typeof AuditEntry>;
+/** Audit lines per page (GET admin/audit?page=N): a page fits a screen's reading, the rest a click away. */
+export const AUDIT_PAGE_SIZE = 50;
+
 export const AuditTrail = v.object({ data: v.array(AuditEntry) });
 
 /**

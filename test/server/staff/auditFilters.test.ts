@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStaff } from '../../../src/server/staff/service';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, signUpNewCustomer } from '../../support/flows';
+import { AUDIT_PAGE_SIZE } from '#shared/staff/payloads';
 
 /** The audit screen's filters (issue 14): who, what (an action or its start), which customer, and when. */
 let s: TestServer;
@@ -41,4 +42,26 @@ describe('audit filters', () => {
     expect((await trail(`until=${day1}`)).map((e) => e.customer_id)).toEqual([aId]);
     expect((await call(s, 'GET', '/admin/audit?from=ontem', undefined, { token: admin })).status).toBe(400);
   });
+
+  test('newest or oldest first, a page at a time', async () => {
+    const c = await signUpNewCustomer(s);
+    const id = Number((await call(s, 'GET', '/portal/customers', undefined, { token: c.token })).body.id);
+    // more lines than a page, a minute apart
+    for (let i = 0; i < AUDIT_PAGE_SIZE + 3; i++) {
+      s.clock.advance(60_000);
+      await call(s, 'POST', `/admin/customers/${id}/notifications`, { message: `Aviso ${i}` }, { token: support.token });
+    }
+    const newest = await trail(`customer_id=${id}`);
+    const second = await trail(`customer_id=${id}&page=2`);
+    const oldest = await trail(`customer_id=${id}&order=oldest`);
+    expect(newest).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(second).toHaveLength(3);
+    const times = (entries: Entry[]) => entries.map((e) => e.at);
+    expect(times(newest)).toEqual([...times(newest)].sort().reverse());
+    expect(times(oldest)).toEqual([...times(oldest)].sort());
+    // the two orders and the pages cover the same lines
+    expect(times(oldest)).toEqual([...times(newest), ...times(second)].reverse().slice(0, AUDIT_PAGE_SIZE));
+    expect((await call(s, 'GET', '/admin/audit?order=sideways', undefined, { token: admin })).status).toBe(400);
+  });
 });
+

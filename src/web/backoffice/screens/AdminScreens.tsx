@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { AuditEntry } from '#shared/staff/payloads';
+import { AUDIT_PAGE_SIZE, type AuditEntry } from '#shared/staff/payloads';
 import { STAFF_ROLE_LABELS } from '#shared/staff/roles';
 import { Button } from '../../ui/Button/Button';
 import { Notice } from '../../ui/Notice/Notice';
@@ -8,26 +8,35 @@ import type { StaffApi } from '../api';
 import * as css from '../backoffice.css';
 import { when } from '../format';
 import { TableScroll } from '../parts/TableScroll';
+import { visuallyHidden } from '../../theme/a11y.css';
 
 const brief = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
+type AuditFilters = { staff_id: string; action: string; customer_id: string; from: string; until: string };
+const NO_FILTERS: AuditFilters = { staff_id: '', action: '', customer_id: '', from: '', until: '' };
+
 /**
- * The audit log (admins): every staff action with its before and after, newest first, filtered on
- * the server by who, what (an action or its start), which customer and which days.
+ * The audit log (admins): every staff action with its before and after, filtered, sorted by time
+ * (newest or oldest first) and paged on the server: by who, what (an action or its start), which
+ * customer and which days.
  */
 export function AuditScreen({ api }: { api: StaffApi }) {
-  const [filters, setFilters] = useState({ staff_id: '', action: '', customer_id: '', from: '', until: '' });
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  // what the table shows: the filters sent, the order and the page
+  const [asked, setAsked] = useState<{ filters: AuditFilters; order: 'newest' | 'oldest'; page: number }>({ filters: NO_FILTERS, order: 'newest', page: 1 });
   const [rows, setRows] = useState<AuditEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback((f: typeof filters) => {
+  useEffect(() => {
     setError(null);
-    api.audit(Object.fromEntries(Object.entries(f).filter(([, v]) => v.trim()))).then(setRows, (e: Error) => setError(e.message));
-  }, [api]);
-  useEffect(() => load({ staff_id: '', action: '', customer_id: '', from: '', until: '' }), [load]);
-  const field = (key: keyof typeof filters, label: string, type = 'text') => (
+    const query = { ...Object.fromEntries(Object.entries(asked.filters).filter(([, v]) => v.trim())), order: asked.order, page: String(asked.page) };
+    api.audit(query).then(setRows, (e: Error) => setError(e.message));
+  }, [api, asked]);
+  const field = (key: keyof AuditFilters, label: string, type = 'text') => (
     <TextField label={label} type={type} value={filters[key]} onChange={(v) => setFilters((f) => ({ ...f, [key]: v }))} />
   );
-  const submit = (e: FormEvent) => { e.preventDefault(); load(filters); };
+  const submit = (e: FormEvent) => { e.preventDefault(); setAsked((a) => ({ ...a, filters, page: 1 })); };
+  const flip = () => setAsked((a) => ({ ...a, order: a.order === 'newest' ? 'oldest' : 'newest', page: 1 }));
+  const more = (rows?.length ?? 0) === AUDIT_PAGE_SIZE;
   return (
     <main className={css.main}>
       <h1 className={css.heading}>Auditoria</h1>
@@ -45,10 +54,17 @@ export function AuditScreen({ api }: { api: StaffApi }) {
       {!rows && !error ? <p role="status">Carregando…</p> : null}
       {rows ? (
         <section className={css.card} aria-label="Registros">
-          <p role="status" className={css.muted}>{rows.length === 0 ? 'Nenhum registro com estes filtros.' : `${rows.length} registros, do mais novo ao mais antigo.`}</p>
+          <p role="status" className={css.muted}>
+            {rows.length === 0 ? 'Nenhum registro com estes filtros.' : `Página ${asked.page}: ${rows.length} registros, ${asked.order === 'newest' ? 'do mais novo ao mais antigo' : 'do mais antigo ao mais novo'}.`}
+          </p>
           {rows.length > 0 ? (
             <TableScroll label="Registros da auditoria"><table className={css.table}>
-              <thead><tr><th className={css.cell} scope="col">Quando</th><th className={css.cell} scope="col">Quem</th><th className={css.cell} scope="col">Ação</th><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Antes</th><th className={css.cell} scope="col">Depois</th></tr></thead>
+              <thead><tr>
+                <th className={css.cell} scope="col" aria-sort={asked.order === 'newest' ? 'descending' : 'ascending'}>
+                  <button type="button" className={css.rowButton} onClick={flip}>{`Quando ${asked.order === 'newest' ? '↓' : '↑'}`}<span className={visuallyHidden}>{asked.order === 'newest' ? ' (mostrar os mais antigos primeiro)' : ' (mostrar os mais novos primeiro)'}</span></button>
+                </th>
+                <th className={css.cell} scope="col">Quem</th><th className={css.cell} scope="col">Ação</th><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Antes</th><th className={css.cell} scope="col">Depois</th>
+              </tr></thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={`${r.action}-${r.id}`}>
@@ -62,6 +78,12 @@ export function AuditScreen({ api }: { api: StaffApi }) {
                 ))}
               </tbody>
             </table></TableScroll>
+          ) : null}
+          {asked.page > 1 || more ? (
+            <nav aria-label="Páginas da auditoria" className={css.actions}>
+              <Button size="sm" variant="secondary" isDisabled={asked.page === 1} onPress={() => setAsked((a) => ({ ...a, page: a.page - 1 }))}>Página anterior</Button>
+              <Button size="sm" variant="secondary" isDisabled={!more} onPress={() => setAsked((a) => ({ ...a, page: a.page + 1 }))}>Próxima página</Button>
+            </nav>
           ) : null}
         </section>
       ) : null}
