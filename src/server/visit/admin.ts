@@ -1,13 +1,14 @@
 import type { Hono } from 'hono';
 import { ErrorCode } from '#shared/errors';
-import { blockDay, calendar, customerVisit, moveVisit, unblockDay } from '#shared/visit/endpoints';
+import { agenda, blockDay, calendar, customerVisit, moveVisit, staffRescheduleVisit, unblockDay } from '#shared/visit/endpoints';
 import type { AppDeps } from '../config';
 import { ApiError } from '../http/errors';
 import { endpointApp, idParam } from '../http/route';
 import { loadProcess } from '../process/host';
+import { staffRescheduleVisit as reschedule, weekAgenda } from './agenda';
 import { blockDay as block, blockedDaysWithReasons, currentVisit, staffMoveVisit, unblockDay as unblock } from './service';
 
-/** Staff on technical visits: a customer's visit and its moves, and the days blocked for visits. */
+/** Staff on technical visits: a customer's visit and its moves, the week's agenda, and the days blocked for visits. */
 export function visitAdmin(deps: AppDeps): Hono {
   const { db, clock } = deps;
   const { app, route } = endpointApp(deps);
@@ -21,6 +22,11 @@ export function visitAdmin(deps: AppDeps): Hono {
     const { visit } = await staffMoveVisit(db, clock, c.get('staffId'), id, status, { early });
     return c.json({ data: visit });
   });
+  route(staffRescheduleVisit, async (c) => {
+    const id = customerId(c.req.param('id'));
+    return c.json({ data: await reschedule(db, clock, c.get('staffId'), id, c.req.valid('json')) });
+  });
+  route(agenda, async (c) => c.json({ data: await weekAgenda(db, clock, c.req.valid('query').week as string | undefined) }));
   route(calendar, async (c) => c.json({ data: await blockedDaysWithReasons(db) }));
   route(blockDay, async (c) => {
     const day = c.req.param('day');

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import {
-  canChangeVisit, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitBookingProblem, visitOutcomeTooEarly, visitStart,
+  canChangeVisit, localClockAt, parseCalendarDay, visitBookingProblem, visitOutcomeTooEarly, visitStart,
   type LocalClock, type VisitTimeSlot,
 } from '#shared/visit/rules';
+import { visitTimeZone } from '#shared/visit/agenda';
 import { OPEN_VISIT_STATUSES, visitWhen, type CancelledVisit, type Visit, type VisitStatus } from '#shared/visit/payloads';
 import type * as v from 'valibot';
 import type { VisitRequest, STAFF_VISIT_STATUSES } from '#shared/visit/payloads';
@@ -28,8 +29,8 @@ type VisitRow = typeof technicalVisits.$inferSelect;
 type VisitInput = v.InferOutput<typeof VisitRequest>;
 type StaffVisitStatus = (typeof STAFF_VISIT_STATUSES)[number];
 
-const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
-export const timeZoneOf = (uf: string | null | undefined): string => (uf && TIME_ZONE_BY_UF[uf.toUpperCase()]) || DEFAULT_TIME_ZONE;
+/** The customer's time zone (their state's capital), as the agenda reads it too. */
+export const timeZoneOf = visitTimeZone;
 
 const wallMs = (c: LocalClock) => Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute);
 

@@ -19,6 +19,7 @@ export const notificationMessages = {
   'notification.visit.approved': 'Sua visita técnica foi realizada e aprovada! Agora é só seguir para a próxima etapa.',
   'notification.visit.notApproved': 'Sua visita técnica foi realizada, mas o local não foi aprovado para a instalação. Entraremos em contato.',
   'notification.visit.cancelled': 'Sua visita técnica de {when} foi cancelada. Agende um novo dia quando quiser.',
+  'notification.visit.rescheduled': 'Nossa equipe remarcou sua visita técnica para {when}.',
   'notifications.title': 'Notificações',
   'notifications.empty': 'Nenhuma notificação no momento.',
   'notifications.load.error': 'Não foi possível carregar as notificações.',

@@ -1,7 +1,8 @@
 import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import {
-  BlockedDayRequest, BlockedDaysWithReasons, CalendarConfigResponse, CepResult, StaffVisitUpdate, VisitCreated, VisitRequest, VisitResponse,
+  AgendaWeek, AgendaWeekQuery, BlockedDayRequest, BlockedDaysWithReasons, CalendarConfigResponse, CepResult, StaffVisitReschedule, StaffVisitUpdate,
+  VisitCreated, VisitRequest, VisitResponse,
 } from './payloads';
 
 /** The technical visit: booking, rescheduling, cancelling, the calendar, the CEP lookup, and staff's side of it. */
@@ -94,6 +95,23 @@ export const unblockDay = endpoint({
   responses: { 200: { description: 'open again' }, ...staffFailures },
 });
 
+export const agenda = endpoint({
+  method: 'get', path: '/admin/visits', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
+  summary: "The scheduler's agenda: the week's visits (not cancelled) Monday to Saturday with customer, city, day, slot, status and whether an outcome is due, and the week's blocked days.",
+  query: { week: { schema: AgendaWeekQuery, description: 'any day of the week (YYYY-MM-DD), read as its Monday; this week in Brazil when left out' } },
+  responses: { 200: { description: 'the week', schema: AgendaWeek }, ...staffFailures, 400: failure('week is not a day (4000)') },
+});
+
+export const staffRescheduleVisit = endpoint({
+  method: 'put', path: '/admin/customers/:id/visit/date', auth: 'staff', roles: ['scheduler'], tag: 'admin', body: StaffVisitReschedule,
+  summary: "Staff move the customer's open visit to another day and slot, keeping its status. Refused within 24 hours of the visit, for a new time within 24 hours, and for a day the customer's calendar would refuse (blocked, Sunday, holiday, cut-off). Audited before/after; the customer is told the new time.",
+  responses: {
+    200: { description: 'the visit at its new time', schema: VisitCreated }, ...staffFailures, 404: failure('no such visit of this customer (4043)'),
+    409: failure("the visit is within 24 hours: 'Sua visita está muito próxima, não é possível cancelar' (4095); or it changed since staff saw it (4091); nothing changed"),
+    422: failure('the new day or slot is not available (4220, field date, reason past|too_far|sunday|cutoff|holiday|blocked|invalid_slot|target_too_close|unchanged)'),
+  },
+});
+
 export const visitEndpoints = [
-  visit, bookVisit, rescheduleVisit, cancelVisit, blockedDays, cep, customerVisit, moveVisit, calendar, blockDay, unblockDay,
+  visit, bookVisit, rescheduleVisit, cancelVisit, blockedDays, cep, customerVisit, moveVisit, calendar, blockDay, unblockDay, agenda, staffRescheduleVisit,
 ];

@@ -3,6 +3,7 @@ import { messages, type MessageKey } from '../messages';
 import { onlyDigits } from '../phone';
 import { isMenuItemEnabled, MENU_ITEMS, type NavStep } from '../menu';
 import type { CustomerKind } from '../steps';
+import { isIsoDay } from '../calendar';
 import { TIME_ZONE_BY_UF, VISIT_TIME_SLOTS, parseCalendarDay } from './rules';
 
 const UF_CODES = Object.keys(TIME_ZONE_BY_UF);
@@ -164,3 +165,51 @@ export function visitStepBar(kind: CustomerKind, steps: readonly NavStep[] | und
   const shown = kind === 'SUBSCRIPTION';
   return { shown, nextEnabled: shown && plan !== undefined && isMenuItemEnabled(plan, steps, kind) };
 }
+
+// ---- the scheduler's agenda (back-office) ---------------------------------------------------------
+
+/** GET admin/visits?week=YYYY-MM-DD: any day of the week wanted (read as its Monday); this week when left out. */
+export const AgendaWeekQuery = v.pipe(v.string(), v.check(isIsoDay, 'Informe a semana como AAAA-MM-DD.'));
+
+/** One visit of the week as the agenda lists it. */
+export const AgendaVisit = v.object({
+  id: v.number(),
+  customer_id: v.number(),
+  customer_name: v.string(),
+  /** the customer's state: their time zone and holidays (the calendar rules) */
+  uf: v.string(),
+  city: v.string(),
+  state: v.string(),
+  date: v.string(),
+  time: v.string(),
+  schedule: v.string(),
+  status: v.picklist(VISIT_STATUSES),
+  /** confirmed and its booked start has come: the scheduler records what was seen */
+  outcome_due: v.boolean(),
+  /** open and 24 hours away or more: it may still be rescheduled */
+  changeable: v.boolean(),
+});
+export type AgendaVisit = v.InferOutput<typeof AgendaVisit>;
+
+/** GET admin/visits: the week (Monday), its days Monday to Saturday, its blocked days and its visits by day and slot. */
+export const AgendaWeek = v.object({
+  data: v.object({
+    week: v.string(),
+    days: v.array(v.string()),
+    blocked: v.array(v.object({ day: v.string(), reason: v.nullable(v.string()) })),
+    visits: v.array(AgendaVisit),
+  }),
+});
+export type AgendaWeek = v.InferOutput<typeof AgendaWeek>['data'];
+
+/**
+ * PUT admin/customers/{id}/visit/date: staff move the open visit to another day and slot. `visit_id`
+ * and `seen` are the visit as the staff member saw it: when it changed meanwhile the move is refused
+ * (4091) rather than applied to a visit they did not see.
+ */
+export const StaffVisitReschedule = v.object({
+  visit_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  seen: v.object({ date: v.string(), time: v.string() }),
+  ...v.pick(VisitRequest, ['date', 'time']).entries,
+});
+export type StaffVisitReschedule = v.InferInput<typeof StaffVisitReschedule>;

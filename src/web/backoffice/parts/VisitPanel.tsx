@@ -1,14 +1,21 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { messages } from '#shared/messages';
 import { hasRole } from '#shared/staff/roles';
+import { visitChangeable, visitTimeZone } from '#shared/visit/agenda';
+import { visitWhen } from '#shared/visit/payloads';
+import { localClockAt } from '#shared/visit/rules';
 import { Button } from '../../ui/Button/Button';
 import * as css from '../backoffice.css';
 import { usePanel, Panel, type PanelProps } from './panel';
+import { RescheduleVisit } from './RescheduleVisit';
 
 export function VisitPanel({ api, customerId, roles, onChanged }: PanelProps) {
   const p = usePanel(useCallback(() => api.visit(customerId), [api, customerId]));
   const scheduler = hasRole(roles, ['scheduler']);
   const v = p.data;
+  const [moving, setMoving] = useState(false);
+  // the visit's address state stands for the customer's (time zone, holidays); the server reads the customer's own
+  const changeable = v ? visitChangeable(v, localClockAt(new Date(), visitTimeZone(v.state))) : false;
   const move = (status: 'CONFIRMED_SCHEDULE' | 'ACCOMPLISHED_AND_APPROVED' | 'DONE_AND_NOT_APPROVED' | 'CANCELLED', said: string, early = false) =>
     void p.act(status, () => api.moveVisit(customerId, { status, early }), said, onChanged);
   return (
@@ -27,8 +34,21 @@ export function VisitPanel({ api, customerId, roles, onChanged }: PanelProps) {
                   <Button variant="secondary" onPress={() => move('DONE_AND_NOT_APPROVED', 'Visita registrada: realizada e não aprovada.', new Date(v.schedule) > new Date())} isPending={p.pending === 'DONE_AND_NOT_APPROVED'}>Realizada e não aprovada</Button>
                 </>
               ) : null}
+              {changeable && !moving ? <Button variant="secondary" onPress={() => setMoving(true)}>Remarcar visita</Button> : null}
               {v.status === 'UNCONFIRMED_APPOINTMENT' || v.status === 'CONFIRMED_SCHEDULE' ? <Button variant="secondary" onPress={() => move('CANCELLED', 'Visita cancelada.')} isPending={p.pending === 'CANCELLED'}>Cancelar visita</Button> : null}
             </div>
+          ) : null}
+          {scheduler && moving && changeable ? (
+            <RescheduleVisit
+              api={api}
+              customerId={customerId}
+              visit={{ id: v.id, date: v.date, time: v.time, uf: v.state }}
+              onCancel={() => setMoving(false)}
+              onDone={(moved) => {
+                setMoving(false);
+                void p.act('moved', async () => {}, `Visita remarcada para ${visitWhen(moved.date, moved.time)}. O cliente foi avisado.`, onChanged);
+              }}
+            />
           ) : null}
           {scheduler && v.status === 'CONFIRMED_SCHEDULE' && new Date(v.schedule) > new Date() ? <p className={css.muted}>O horário ainda não chegou: registrar agora confirma que a equipe foi antes.</p> : null}
         </>
