@@ -78,7 +78,8 @@ export async function receiveUploads(c: Context, stagingDir: string, fields: rea
     try {
       // busboy cuts a file off when it REACHES `fileSize` (and emits 'limit'): one byte more than
       // the 10 MB allowed, so a file of exactly 10 MB arrives whole and only a larger one trips it.
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: fields.length, fields: 20, fieldSize: 4096 } });
+      // browsers send a name's UTF-8 bytes as they are ("Orçamento.pdf"); busboy would read them as latin1
+      parser = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: fields.length, fields: 20, fieldSize: 4096 } });
     } catch {
       reject(new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first }));
       return;

@@ -67,7 +67,7 @@ export async function projectCommand(argv: string[]): Promise<number> {
         } else if (command === 'project-message') {
           const input = v.safeParse(ProjectMessageInput, { message: arg });
           if (!input.success) { console.error(input.issues[0]?.message ?? usage); return 2; }
-          await postProjectMessage(deps, member.id, customer.id, input.output.message);
+          await postProjectMessage(deps, member.id, customer.id, { message: input.output.message });
         } else if (command === 'project-upload' && (arg === 'on' || arg === 'off')) {
           await switchProjectUpload(deps, member.id, customer.id, arg === 'on');
         } else {

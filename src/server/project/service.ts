@@ -1,10 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { PROJECT_STATUS_EVENTS, projectStatusOf } from '#machines/process/states/project';
 import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
 import { ErrorCode } from '#shared/errors';
 import { fill } from '#shared/messages';
 import type {
-  CustomerSuccessCase, DealershipView, FilingInput, ProjectFile, ProjectMessage, ProjectStatusChange, StaffProjectView, UploadAnswer,
+  CustomerSuccessCase, DealershipView, FilingInput, ProjectFile, ProjectMessage, ProjectMessageInput, ProjectStatusChange, StagedAttachment,
+  StaffProjectView, UploadAnswer,
 } from '#shared/project/payloads';
 import { filingProgress, isProjectConnected, isWithDistributor, nextProjectStatus, projectStepIndex, type ProjectStatus } from '#shared/project/rules';
 import { brazilDay } from '#shared/calendar';
@@ -75,18 +76,31 @@ export function dealershipOf(filings: FilingRow[], status: ProjectStatus | null,
 
 const fileView = (f: { id: number; name: string; createdAt: Date }): ProjectFile => ({ id: f.id, name: f.name, created_at: f.createdAt.toISOString() });
 
+type MessageRow = typeof projectMessages.$inferSelect;
+type AttachmentRow = { name: string; kind: 'pdf' | 'png' | 'jpeg'; size: number } | null;
+const messageView = (m: MessageRow, a: AttachmentRow): ProjectMessage => ({
+  id: m.id, message: m.message, created_at: m.createdAt.toISOString(), attachment: a ? { name: a.name, kind: a.kind, size: a.size } : null,
+});
+
+/** The mural, newest first, each message with the file attached to it (one the team removed is simply not shown). */
+const muralOf = (db: Db | Tx, caseId: number) => db.select({
+  m: projectMessages,
+  a: { name: uploads.originalName, kind: uploads.kind, size: uploads.size },
+}).from(projectMessages).leftJoin(uploads, and(eq(uploads.id, projectMessages.uploadId), isNull(uploads.removedAt)))
+  .where(eq(projectMessages.caseId, caseId)).orderBy(desc(projectMessages.id)).limit(200);
+
 /** The case as the project-status screen reads it. */
 async function caseView(db: Db | Tx, clock: Clock, row: CaseRow): Promise<CustomerSuccessCase> {
   const [status, messages, filings, files] = await Promise.all([
     projectStatusOfCustomer(db, row.customerId),
-    db.select().from(projectMessages).where(eq(projectMessages.caseId, row.id)).orderBy(desc(projectMessages.id)).limit(200),
+    muralOf(db, row.id),
     db.select().from(projectFilings).where(eq(projectFilings.customerId, row.customerId)),
     db.select({ id: projectFiles.id, name: uploads.originalName, createdAt: projectFiles.createdAt }).from(projectFiles)
       .innerJoin(uploads, eq(uploads.id, projectFiles.uploadId)).where(eq(projectFiles.caseId, row.id)).orderBy(desc(projectFiles.id)),
   ]);
   return {
     id: row.id, client_id: row.customerId, status: row.status, upload_available: row.uploadAvailable, project_status: status,
-    messages: messages.map((m): ProjectMessage => ({ id: m.id, message: m.message, created_at: m.createdAt.toISOString() })),
+    messages: messages.map((r) => messageView(r.m, r.a)),
     dealership: dealershipOf(filings, status, clock.now()),
     files: files.map(fileView),
   };
@@ -153,9 +167,26 @@ export async function projectFile(deps: Pick<AppDeps, 'db' | 'storage'>, who: { 
   return { bytes: await deps.storage.read(row.key), kind: row.kind, name: UPLOAD_DOWNLOAD_NAME.project };
 }
 
+/**
+ * The file the team attached to a message of the mural: to the case's owner (their case) or to staff
+ * (the customer's id alone); another customer's message, or one without a file, is not found.
+ */
+export async function muralAttachmentFile(deps: Pick<AppDeps, 'db' | 'storage'>, who: { customerId: number; caseId?: number }, messageId: number) {
+  const [row] = await deps.db.select({ key: uploads.storageKey, kind: uploads.kind, name: uploads.originalName }).from(projectMessages)
+    .innerJoin(customerSuccessCases, eq(customerSuccessCases.id, projectMessages.caseId))
+    .innerJoin(uploads, eq(uploads.id, projectMessages.uploadId))
+    .where(and(
+      eq(projectMessages.id, messageId), eq(customerSuccessCases.customerId, who.customerId), isNull(uploads.removedAt),
+      ...(who.caseId === undefined ? [] : [eq(customerSuccessCases.id, who.caseId)]),
+    ));
+  if (!row) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  return { bytes: await deps.storage.read(row.key), kind: row.kind, name: row.name };
+}
+
 // ---- staff --------------------------------------------------------------------------------------
 
-async function requireCustomer(db: Db | Tx, customerId: number): Promise<void> {
+/** The customer exists (404 otherwise). */
+export async function requireCustomer(db: Db | Tx, customerId: number): Promise<void> {
   const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
   if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
 }
@@ -228,16 +259,63 @@ export async function changeProjectStatus(deps: Deps, staffId: number, customerI
   });
 }
 
-/** POST admin/customers/{id}/project/messages: on the mural, told in the bell, audited, in one transaction. */
-export async function postProjectMessage(deps: Deps, staffId: number, customerId: number, message: string): Promise<ProjectMessage> {
+/**
+ * POST admin/customers/{id}/project/attachments: a file for the customer's mural, received by the
+ * customers' own pipeline (streamed 10 MB cap, type by content) and stored as the customer's upload
+ * of purpose 'mural', waiting for its message. It is the team's file: the customer's quota of
+ * project files (purpose 'project') is not touched. Any refusal leaves nothing behind.
+ */
+export async function stageMuralAttachment(deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>, customerId: number, file: StagedUpload): Promise<StagedAttachment> {
+  const { db, clock, storage } = deps;
+  let moved: string | null = null;
+  try {
+    await requireCustomer(db, customerId);
+    return await db.transaction(async (tx) => {
+      const key = newStorageKey();
+      const [u] = await tx.insert(uploads).values({
+        customerId, purpose: 'mural', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
+      }).returning({ id: uploads.id });
+      await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
+      moved = key;
+      return { id: u!.id, name: file.originalName, kind: file.kind, size: file.size };
+    });
+  } catch (e) {
+    await file.discard();
+    if (moved) await storage.remove(moved).catch(() => undefined);
+    throw e;
+  }
+}
+
+/**
+ * The staged file a message takes: the customer's, received by POST .../project/attachments (not a
+ * file the customer sent, not removed), locked so two messages cannot take it; 404 when it is none
+ * of that, 409 when a message already took it.
+ */
+async function takeAttachment(tx: Tx, customerId: number, uploadId: number): Promise<NonNullable<AttachmentRow> & { id: number }> {
+  const [u] = await tx.select({ id: uploads.id, name: uploads.originalName, kind: uploads.kind, size: uploads.size }).from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.customerId, customerId), eq(uploads.purpose, 'mural'), isNull(uploads.removedAt))).for('update');
+  const [customerFile] = u ? await tx.select({ id: projectFiles.id }).from(projectFiles).where(eq(projectFiles.uploadId, uploadId)) : [];
+  if (!u || customerFile) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND, { field: 'attachment_id' });
+  const [taken] = await tx.select({ id: projectMessages.id }).from(projectMessages).where(eq(projectMessages.uploadId, uploadId));
+  if (taken) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { field: 'attachment_id' });
+  return u;
+}
+
+/** POST admin/customers/{id}/project/messages: on the mural (with its file, if any), told in the bell, audited, in one transaction. */
+export async function postProjectMessage(deps: Deps, staffId: number, customerId: number, input: ProjectMessageInput): Promise<ProjectMessage> {
   const { db, clock } = deps;
+  const { message } = input;
   await requireCustomer(db, customerId);
   return db.transaction(async (tx) => {
     const row = await ensureCase(tx, clock, customerId);
-    const [m] = await tx.insert(projectMessages).values({ caseId: row.id, message, staffId, createdAt: clock.now() }).returning();
+    const file = input.attachment_id === undefined ? null : await takeAttachment(tx, customerId, input.attachment_id);
+    const [m] = await tx.insert(projectMessages).values({ caseId: row.id, message, staffId, uploadId: file?.id ?? null, createdAt: clock.now() }).returning();
     await notify(tx, clock, customerId, fill('notification.project.message', {}));
-    await audit(tx, clock, { staffId, action: 'project:message', customerId, before: null, after: { message_id: m!.id, message } });
-    return { id: m!.id, message: m!.message, created_at: m!.createdAt.toISOString() };
+    await audit(tx, clock, {
+      staffId, action: 'project:message', customerId, before: null,
+      after: { message_id: m!.id, message, ...(file ? { attachment: { upload_id: file.id, name: file.name, kind: file.kind, size: file.size } } : {}) },
+    });
+    return messageView(m!, file);
   });
 }
 

@@ -38,9 +38,10 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const UPLOAD_QUOTA = { files: 20, bytes: 100 * 1024 * 1024 } as const;
 
 /** Why a file was sent; the name downloads of it get (`fatura.pdf`, `cracha.png`). */
-export const UPLOAD_PURPOSES = ['bill', 'employee_card', 'document', 'project'] as const;
+/** 'mural': a file the team attached to a mural message for the customer (not counted in the customer's own quota) */
+export const UPLOAD_PURPOSES = ['bill', 'employee_card', 'document', 'project', 'mural'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-export const UPLOAD_DOWNLOAD_NAME: Readonly<Record<UploadPurpose, string>> = { bill: 'fatura', employee_card: 'cracha', document: 'documento', project: 'arquivo-do-projeto' };
+export const UPLOAD_DOWNLOAD_NAME: Readonly<Record<UploadPurpose, string>> = { bill: 'fatura', employee_card: 'cracha', document: 'documento', project: 'arquivo-do-projeto', mural: 'anexo-da-equipe' };
 
 /**
  * The name a download is given by the server: `base` without any extension it had, plus the

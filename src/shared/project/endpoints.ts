@@ -1,8 +1,8 @@
 import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import {
-  CustomerSuccessCase, CustomerSuccessCreate, ProjectMessage, ProjectMessageInput, ProjectStatusChange, ProjectUploadSwitch, StaffProjectView,
-  UploadAnswer,
+  CustomerSuccessCase, CustomerSuccessCreate, ProjectMessage, ProjectMessageInput, ProjectStatusChange, ProjectUploadSwitch, StagedAttachment,
+  StaffProjectView, UploadAnswer,
 } from './payloads';
 
 /**
@@ -40,6 +40,12 @@ export const caseFile = endpoint({
   responses: { 200: { description: 'the file' }, 401: failure('no valid session'), 404: failure('no such file of this customer (4041)') },
 });
 
+export const muralAttachment = endpoint({
+  method: 'get', path: '/portal/customers_success/:id/messages/:messageId/attachment', auth: 'customer', tag: 'customer success',
+  summary: "The file the team attached to a message on the customer's own mural (a download, never shown inline).",
+  responses: { 200: { description: 'the file' }, 401: failure('no valid session'), 404: failure("not the customer's case, or no file on that message (4041)") },
+});
+
 // ---- staff --------------------------------------------------------------------------------------
 
 export const staffProject = endpoint({
@@ -59,8 +65,27 @@ export const changeProjectStatus = endpoint({
 
 export const postProjectMessage = endpoint({
   method: 'post', path: '/admin/customers/:id/project/messages', auth: 'staff', roles: ['support'], tag: 'admin', body: ProjectMessageInput,
-  summary: "A message on the customer's 'Mural de Status'; the customer is told in the bell; audited.",
-  responses: { 201: { description: 'posted', schema: ProjectMessage }, 400: failure('empty or over 2000 characters (4000)'), ...staffFailures, 404: failure('no such customer') },
+  summary: "A message on the customer's 'Mural de Status', with the file received by POST .../project/attachments if any; the customer is told in the bell; audited.",
+  responses: {
+    201: { description: 'posted', schema: ProjectMessage }, 400: failure('empty or over 2000 characters (4000)'), ...staffFailures,
+    404: failure('no such customer, or no such attachment of this customer (4041)'), 409: failure('the attachment already went with a message (4090)'),
+  },
+});
+
+export const stageMuralAttachment = endpoint({
+  method: 'post', path: '/admin/customers/:id/project/attachments', auth: 'staff', roles: ['support'], tag: 'admin',
+  multipart: { field: 'file', description: "the file for the customer: PDF, JPEG or PNG, up to 10 MB (checked by content, as the customers' files)" },
+  summary: "A file for the customer's mural, received and stored before the message it goes with (POST .../project/messages with its id); audited with the message.",
+  responses: {
+    201: { description: 'stored', schema: StagedAttachment }, 400: failure('no file (4003) or an empty one (4005)'), ...staffFailures, 404: failure('no such customer'),
+    413: failure('over 10 MB (4130) or too many pixels (4131)'), 415: failure('not a PDF, JPEG or PNG by its content (4150)'),
+  },
+});
+
+export const staffMuralAttachment = endpoint({
+  method: 'get', path: '/admin/customers/:id/project/messages/:messageId/attachment', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
+  summary: 'The file attached to a mural message (staff).',
+  responses: { 200: { description: 'the file' }, ...staffFailures, 404: failure('no file on that message (4041)') },
 });
 
 export const switchProjectUpload = endpoint({
@@ -76,5 +101,6 @@ export const staffProjectFile = endpoint({
 });
 
 export const projectEndpoints = [
-  openCustomerSuccess, caseMessages, caseUpload, caseFile, staffProject, changeProjectStatus, postProjectMessage, switchProjectUpload, staffProjectFile,
+  openCustomerSuccess, caseMessages, caseUpload, caseFile, muralAttachment, staffProject, changeProjectStatus, postProjectMessage, stageMuralAttachment,
+  staffMuralAttachment, switchProjectUpload, staffProjectFile,
 ];

@@ -6,8 +6,12 @@ import { DEADLINE_UNITS, PROJECT_STATUSES } from './rules';
 /** POST /portal/customers_success/create: `client_id` is the signed-in customer's own id. */
 export const CustomerSuccessCreate = v.object({ client_id: v.pipe(v.number(), v.integer()) });
 
-/** A staff message on the case's mural (spec §2 'Mural de Status'). */
-export const ProjectMessage = v.object({ id: v.number(), message: v.string(), created_at: v.string() });
+/** A file the team attached to a mural message: the customer downloads it from their own case (its name for display only). */
+export const MuralAttachment = v.object({ name: v.string(), kind: v.picklist(['pdf', 'png', 'jpeg']), size: v.number() });
+export type MuralAttachment = v.InferOutput<typeof MuralAttachment>;
+
+/** A staff message on the case's mural (spec §2 'Mural de Status'), with the file attached to it if any. */
+export const ProjectMessage = v.object({ id: v.number(), message: v.string(), created_at: v.string(), attachment: v.optional(v.nullable(MuralAttachment)) });
 export type ProjectMessage = v.InferOutput<typeof ProjectMessage>;
 
 /** A file the customer sent through the project-status screen (its name for display only). */
@@ -83,10 +87,19 @@ export const ProjectStatusChange = v.object({
 });
 export type ProjectStatusChange = v.InferOutput<typeof ProjectStatusChange>;
 
-/** POST admin/customers/{id}/project/messages */
+/**
+ * POST admin/customers/{id}/project/messages: the text, and the file received beforehand by POST
+ * admin/customers/{id}/project/attachments when one goes with it.
+ */
 export const ProjectMessageInput = v.object({
   message: v.pipe(v.string(), v.trim(), v.minLength(1, messages['common.form.required']), v.maxLength(2000)),
+  attachment_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
+export type ProjectMessageInput = v.InferOutput<typeof ProjectMessageInput>;
+
+/** POST admin/customers/{id}/project/attachments: the file received, waiting for the message it goes with. */
+export const StagedAttachment = v.object({ id: v.number(), name: v.string(), kind: v.picklist(['pdf', 'png', 'jpeg']), size: v.number() });
+export type StagedAttachment = v.InferOutput<typeof StagedAttachment>;
 
 /** PUT admin/customers/{id}/project/upload: staff open or close the customer's upload. */
 export const ProjectUploadSwitch = v.object({ available: v.boolean() });

@@ -1,4 +1,5 @@
-import { caseMessages, caseUpload, openCustomerSuccess } from '#shared/project/endpoints';
+import { API_PREFIX, fillPath } from '#shared/endpoint';
+import { caseMessages, caseUpload, muralAttachment, openCustomerSuccess } from '#shared/project/endpoints';
 import type { CustomerSuccessCase, UploadAnswer } from '#shared/project/payloads';
 import type { Transport } from './transport';
 
@@ -18,5 +19,10 @@ export const projectCalls = (t: Transport) => ({
   /** POST portal/customers_success/{id}/upload (field `file`) */
   async uploadProjectFile(caseId: number, file: Blob, name: string): Promise<UploadAnswer> {
     return t.sendFile(caseUpload, { params: { id: caseId }, file, name, fallback: 'project.upload.error' });
+  },
+
+  /** GET /portal/customers_success/{id}/messages/{messageId}/attachment: the file the team attached to a mural message */
+  async downloadMuralAttachment(caseId: number, messageId: number): Promise<Blob> {
+    return t.download(`${API_PREFIX}${fillPath(muralAttachment.path, { id: caseId, messageId })}`, '', 'project.load.error');
   },
 });

@@ -1,8 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { messages } from '#shared/messages';
+import { PROJECT_STATUSES, type ProjectStatus } from '#shared/project/rules';
 import type { StaffCustomerSearch } from '#shared/customer/payloads';
 import { Button } from '../../ui/Button/Button';
 import { TextField } from '../../ui/TextField/TextField';
-import { QUEUE_INFO, type QueueItem, type QueueKey, type QueuesResponse } from '#shared/staff/queues';
+import { QUEUE_INFO, QUEUE_PAGE_SIZE, queue as queueCall, type QueueItem, type QueueKey, type QueueResponse, type QueuesResponse } from '#shared/staff/queues';
 import { hasRole } from '#shared/staff/roles';
 import type { StaffMember } from '#shared/staff/payloads';
 import { Notice } from '../../ui/Notice/Notice';
@@ -11,6 +13,7 @@ import { visuallyHidden } from '../../theme/a11y.css';
 import * as css from '../backoffice.css';
 import { when } from '../format';
 import { TableScroll } from '../parts/TableScroll';
+import * as home from './HomeScreen.css';
 
 const hoursSince = (iso: string) => (Date.now() - Date.parse(iso)) / 3_600_000;
 const age = (iso: string) => {
@@ -18,7 +21,84 @@ const age = (iso: string) => {
   return h < 1 ? `${Math.max(1, Math.round(h * 60))} min` : h < 48 ? `${Math.floor(h)} h` : `${Math.floor(h / 24)} dias`;
 };
 
-/** The home: every queue with how many wait and the oldest's age (late past the promise), and the bills to review. */
+const statusLabel = (s: string) => messages[`project.status.${s}` as keyof typeof messages] ?? s;
+const KIND_LABEL: Readonly<Record<string, string>> = { SUBSCRIPTION: 'Assinatura', LENDING: 'Compra (à vista ou financiada)' };
+
+/** A row's note as staff read it: the project's status by name, the customer's kind, else as the server wrote it. */
+function noteText(key: QueueKey, note: string | null): string {
+  if (!note) return '—';
+  if (key === 'projects') return statusLabel(note);
+  if (key === 'finalProposals') return KIND_LABEL[note] ?? note;
+  return note;
+}
+
+const NOTE_HEADING: Partial<Record<QueueKey, string>> = {
+  bills: 'Por que uma pessoa revisa', documents: 'Documento', visitsToConfirm: 'Visita', visitsWithoutOutcome: 'Visita',
+  finalProposals: 'Modalidade', projects: 'Status', messages: 'Arquivos sem resposta',
+};
+
+interface OpenQueue { key: QueueKey; status?: ProjectStatus; page: number }
+
+/** One queue's page: each customer opens their page; 25 a page, oldest first (the server's order). */
+function QueueList({ api, open, onPage, onOpenCustomer }: {
+  api: StaffApi; open: OpenQueue; onPage: (page: number) => void; onOpenCustomer: (customerId: number) => void;
+}) {
+  const [list, setList] = useState<QueueResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // the list opens below the cards: the reader is taken to it
+  useEffect(() => { heading.current?.focus(); }, [open]);
+  useEffect(() => {
+    let live = true;
+    setList(null);
+    setError(null);
+    const query: Record<string, string> = { page: String(open.page), ...(open.status ? { status: open.status } : {}) };
+    api.call(queueCall, { params: { queue: open.key }, query }).then((r) => { if (live) setList(r.data); }, (e: Error) => { if (live) setError(e.message); });
+    return () => { live = false; };
+  }, [api, open]);
+  const info = QUEUE_INFO[open.key];
+  const title = open.status ? `${info.title}: ${statusLabel(open.status)}` : info.title;
+  const pages = list ? Math.max(1, Math.ceil(list.total / QUEUE_PAGE_SIZE)) : 1;
+  return (
+    <section className={css.card} aria-labelledby="queue-list-title">
+      <h2 id="queue-list-title" ref={heading} tabIndex={-1} className={css.subheading}>{title}</h2>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {!list && !error ? <p role="status">Carregando…</p> : null}
+      {list ? (list.data.length === 0 ? <p className={css.muted}>Nada esperando nesta fila.</p> : (
+        <>
+          <TableScroll label={title}><table className={css.table}>
+            <caption className={visuallyHidden}>{`${list.total} na fila, página ${open.page} de ${pages}`}</caption>
+            <thead>
+              <tr><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Desde</th><th className={css.cell} scope="col">{NOTE_HEADING[open.key] ?? 'Observação'}</th></tr>
+            </thead>
+            <tbody>
+              {list.data.map((item) => (
+                <tr key={item.customer_id}>
+                  <td className={css.cell}><button type="button" className={css.rowButton} onClick={() => onOpenCustomer(item.customer_id)}>{item.customer_name}</button></td>
+                  <td className={css.cell}>{when(item.since)} ({age(item.since)})</td>
+                  <td className={css.cell}>{noteText(open.key, item.note)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table></TableScroll>
+          {pages > 1 ? (
+            <div className={home.pager}>
+              <Button variant="secondary" isDisabled={open.page <= 1} onPress={() => onPage(open.page - 1)}>Anterior</Button>
+              <span className={css.muted}>{`Página ${open.page} de ${pages}`}</span>
+              <Button variant="secondary" isDisabled={open.page >= pages} onPress={() => onPage(open.page + 1)}>Próxima</Button>
+            </div>
+          ) : null}
+        </>
+      )) : null}
+    </section>
+  );
+}
+
+/**
+ * The home: every queue with how many wait and the oldest's age (late past the promise), the
+ * projects counted per status; a queue of the member's roles opens its list, whose customers open
+ * their page; and the bills to review.
+ */
 export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
   api: StaffApi; member: StaffMember; onOpenBill: (customerId: number) => void; onOpenCustomer: (customerId: number) => void;
 }) {
@@ -40,6 +120,8 @@ export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
   const [bills, setBills] = useState<QueueItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reviewsBills = hasRole(member.roles, ['analyst']);
+  const [open, setOpen] = useState<OpenQueue | null>(null);
+  const works = (key: QueueKey) => hasRole(member.roles, [QUEUE_INFO[key].role]);
   useEffect(() => {
     api.queues().then(setSummary, (e: Error) => setError(e.message));
     if (reviewsBills) api.queue('bills').then((q) => setBills(q.data), (e: Error) => setError(e.message));
@@ -73,19 +155,50 @@ export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
       {!summary && !error ? <p role="status">Carregando…</p> : null}
       {summary ? (
         <ul className={css.queues} aria-label="Filas">
-          {summary.map((q) => {
+          {/* the member's own queues first; the grouped one spans the row, after the single counts, so no card is left alone beside it */}
+          {[true, false].flatMap((own) => [false, true].flatMap((grouped) => summary.filter((q) => works(q.key) === own && Boolean(q.groups) === grouped))).map((q) => {
             const info = QUEUE_INFO[q.key as QueueKey];
             const isLate = q.oldest !== null && info.promiseHours !== null && hoursSince(q.oldest) > info.promiseHours;
+            const mine = works(q.key);
+            if (q.groups) {
+              return (
+                <li key={q.key} className={`${css.queueCard} ${home.wideCard}`} aria-label={`${info.title}: ${q.count}`}>
+                  <p className={css.muted}>{info.title}</p>
+                  <ul className={home.statusCounts} aria-label={info.title}>
+                    {PROJECT_STATUSES.map((s) => {
+                      const n = q.groups?.find((g) => g.key === s)?.count ?? 0;
+                      return (
+                        <li key={s}>
+                          <button
+                            type="button" className={home.statusCount} disabled={!mine}
+                            aria-pressed={open?.key === q.key && open.status === s} onClick={() => setOpen({ key: q.key, status: s, page: 1 })}
+                          >
+                            <span className={home.statusName}>{statusLabel(s)}</span>{' '}
+                            <span className={home.statusNumber}>{n}</span>
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </li>
+              );
+            }
             return (
               <li key={q.key} className={css.queueCard} aria-label={`${info.title}: ${q.count}`}>
                 <p className={css.muted}>{info.title}</p>
                 <p className={css.count}>{q.count}</p>
                 {q.oldest ? <p className={isLate ? css.late : css.muted}>mais antigo há {age(q.oldest)}{isLate ? ` (prazo de ${info.promiseHours} h vencido)` : ''}</p> : <p className={css.muted}>nada esperando</p>}
+                {mine && q.count > 0 && q.key !== 'bills' ? (
+                  <button type="button" className={`${css.rowButton} ${home.openButton}`} aria-pressed={open?.key === q.key} onClick={() => setOpen({ key: q.key, page: 1 })} aria-label={`Ver lista: ${info.title}`}>
+                    Ver lista
+                  </button>
+                ) : null}
               </li>
             );
           })}
         </ul>
       ) : null}
+      {open ? <QueueList api={api} open={open} onPage={(page) => setOpen({ ...open, page })} onOpenCustomer={onOpenCustomer} /> : null}
       {reviewsBills ? (
         <section className={css.card} aria-labelledby="bills-title">
           <h2 id="bills-title" className={css.subheading}>Contas de luz para revisar</h2>

@@ -12,7 +12,7 @@ import { Page } from '../../ui/Page/Page';
 import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
 import { visuallyHidden } from '../../theme/a11y.css';
 import { Dealership } from './parts/Dealership';
-import { Mural } from './parts/Mural';
+import { Mural, type DownloadAttachment } from './parts/Mural';
 import { ProjectSteps } from './parts/ProjectSteps';
 import { ProjectUpload } from './parts/ProjectUpload';
 import * as s from './ProjectStatusPage.css';
@@ -22,6 +22,8 @@ export type ProjectStatusSnapshot = SnapshotFrom<typeof projectStatusMachine>;
 export interface ProjectStatusPageProps {
   state: ProjectStatusSnapshot;
   send: (event: ProjectStatusEvent) => ProjectStatusSnapshot;
+  /** saves the file the team attached to a mural message */
+  onDownloadAttachment?: DownloadAttachment;
 }
 
 const WhatsAppIcon = () => (
@@ -46,7 +48,7 @@ function WhatsAppLink({ project }: { project: number }) {
  * distributor (from PROJECT_SUBMITTED_TO_DEALERSHIP on), the 'Mural de Status', the upload while
  * staff keep it open, and 'Preciso de atendimento' with the FAQ and the team on WhatsApp.
  */
-export function ProjectStatusPage({ state, send }: ProjectStatusPageProps) {
+export function ProjectStatusPage({ state, send, onDownloadAttachment }: ProjectStatusPageProps) {
   const c = state.context;
   const settled = !state.matches('loading');
   const { titleRef, retrying } = useTitleAfterRetry(settled);
@@ -68,7 +70,7 @@ export function ProjectStatusPage({ state, send }: ProjectStatusPageProps) {
       </section>
       <div className={s.layout}>
         <div className={s.column}>
-          <Mural messages={view.messages} />
+          <Mural messages={view.messages} onDownload={onDownloadAttachment} />
           {view.upload_available ? (
             <ProjectUpload
               file={c.file} error={c.fileError} files={view.files} sending={state.matches({ ready: 'uploading' })}

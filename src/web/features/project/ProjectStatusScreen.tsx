@@ -1,8 +1,10 @@
 import { projectStatusMachine } from '#machines/project/projectStatusMachine';
+import type { ProjectMessage } from '#shared/project/payloads';
 import type { Api } from '../../api/client';
 import { useApiLoader } from '../../journey/JourneyContext';
 import { useMenuReload } from '../../journey/useMenuReload';
 import { usePageMachine } from '../../journey/usePageMachine';
+import { saveInBrowser } from '../proposal/actors';
 import { projectActors } from './actors';
 import { ProjectStatusPage } from './ProjectStatusPage';
 
@@ -15,7 +17,12 @@ export interface ProjectStatusFlowProps {
 /** The project-status machine with its API calls and toasts, rendering the project-status page. */
 export function ProjectStatusFlow({ getApi, onMenuChanged }: ProjectStatusFlowProps) {
   const [state, send] = usePageMachine(projectStatusMachine, projectActors(getApi), { onMenuChanged });
-  return <ProjectStatusPage state={state} send={send} />;
+  const caseId = state.context.data?.caseView.id;
+  const download = async (message: ProjectMessage) => {
+    if (caseId === undefined || !message.attachment) return;
+    saveInBrowser(await (await getApi()).downloadMuralAttachment(caseId, message.id), message.attachment.name);
+  };
+  return <ProjectStatusPage state={state} send={send} onDownloadAttachment={download} />;
 }
 
 /** /project-status inside the signed-in shell. */

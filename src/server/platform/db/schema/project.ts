@@ -25,7 +25,7 @@ export const projectMessages = pgTable('project_messages', {
   caseId: integer('case_id').notNull().references(() => customerSuccessCases.id, { onDelete: 'cascade' }),
   message: text('message').notNull(),
   staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
-  /** a file staff attached to the message, for the customer to download (an `uploads` row, purpose 'project') */
+  /** a file staff attached to the message, for the customer to download (an `uploads` row, purpose 'mural') */
   uploadId: integer('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
   createdAt: at('created_at').notNull(),
 }, (t) => [index('project_messages_case_idx').on(t.caseId, t.id)]);
