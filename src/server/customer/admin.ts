@@ -17,8 +17,8 @@ export function customerAdmin(deps: AppDeps): Hono {
   });
 
   route(searchCustomers, async (c) => {
-    const { q, page } = c.req.valid('query');
-    return c.json(await search(deps.db, q, page ?? 1));
+    const { q, page, sort } = c.req.valid('query');
+    return c.json(await search(deps.db, q, page ?? 1, sort));
   });
   route(staffCustomer, async (c) => c.json(await customerPage(deps.db, idParam(c.req.param('id')))));
 

@@ -1,17 +1,26 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
 import type { StaffCustomer, StaffCustomerSearch } from '#shared/customer/payloads';
+import { CUSTOMER_PAGE_SIZE, type CustomerSort } from '#shared/customer/endpoints';
 import type { Db } from '../platform/db/index';
 import { bills, cities, customers, processEvents, processSnapshots, staff } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 
-const PAGE = 25;
+const PAGE = CUSTOMER_PAGE_SIZE;
+
+/** The search's orders; the id breaks ties, so a page never repeats or skips a customer. */
+const ORDER: Record<CustomerSort, SQL[]> = {
+  newest: [desc(customers.id)],
+  oldest: [asc(customers.id)],
+  name: [asc(sql`lower(${customers.name})`), asc(customers.id)],
+  name_desc: [desc(sql`lower(${customers.name})`), desc(customers.id)],
+};
 
 /**
  * Staff find a customer by name (any part, any case), or by digits: phone, CPF/CNPJ, or the
  * installation number the bill reader read. Deleted accounts are not found.
  */
-export async function searchCustomers(db: Db, q: string | undefined, page = 1): Promise<StaffCustomerSearch> {
+export async function searchCustomers(db: Db, q: string | undefined, page = 1, sort: CustomerSort = 'newest'): Promise<StaffCustomerSearch> {
   const text = (q ?? '').trim();
   const digits = text.replace(/\D/g, '');
   const conditions: SQL[] = [];
@@ -24,7 +33,7 @@ export async function searchCustomers(db: Db, q: string | undefined, page = 1): 
   const where = and(isNull(customers.deletedAt), conditions.length ? or(...conditions) : undefined);
   const [total] = await db.select({ n: count() }).from(customers).where(where);
   const rows = await db.select({ c: customers, city: cities.name }).from(customers).innerJoin(cities, eq(cities.id, customers.cityId))
-    .where(where).orderBy(desc(customers.id)).limit(PAGE).offset((page - 1) * PAGE);
+    .where(where).orderBy(...ORDER[sort]).limit(PAGE).offset((page - 1) * PAGE);
   return {
     total: Number(total?.n ?? 0),
     data: rows.map(({ c, city }) => ({ id: c.id, name: c.name, phone: c.phone, document: c.documentValue, city, state: c.stateCode, created_at: c.createdAt.toISOString() })),

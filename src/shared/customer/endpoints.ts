@@ -74,13 +74,21 @@ export const attribution = endpoint({
   responses: { 200: { description: 'the attribution or null', schema: CustomerAttribution }, ...staffFailures, 404: failure('no such customer') },
 });
 
+/** Customers per page of the search (staff). */
+export const CUSTOMER_PAGE_SIZE = 25;
+
+/** How the customer search sorts (staff). */
+export const CUSTOMER_SORTS = ['newest', 'oldest', 'name', 'name_desc'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
 export const searchCustomers = endpoint({
   method: 'get', path: '/admin/customers', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
   query: {
     q: { schema: v.pipe(v.string(), v.trim(), v.maxLength(100)), description: 'name, phone, CPF/CNPJ or installation number (digits match digits)' },
-    page: { schema: v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), description: 'page of 25, from 1' },
+    page: { schema: v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), description: `page of ${CUSTOMER_PAGE_SIZE}, from 1` },
+    sort: { schema: v.picklist(CUSTOMER_SORTS), description: "newest (the default), oldest, or by name ('name', 'name_desc')" },
   },
-  summary: 'Find customers by name, phone, CPF/CNPJ or installation number; newest first, 25 a page.',
+  summary: 'Find customers by name, phone, CPF/CNPJ or installation number; newest first or sorted by name or age, a page at a time.',
   responses: { 200: { description: 'the customers found', schema: StaffCustomerSearch }, ...staffFailures },
 });
 

@@ -1,6 +1,6 @@
 import { staffBills, decideBill } from '#shared/bill/endpoints';
 import { processOf } from '#shared/process/endpoints';
-import { searchCustomers, staffCustomer } from '#shared/customer/endpoints';
+import { searchCustomers, staffCustomer, type CustomerSort } from '#shared/customer/endpoints';
 import { decideDocument, staffDocuments } from '#shared/document/endpoints';
 import { customerVisit, moveVisit } from '#shared/visit/endpoints';
 import { publishFinalProposal } from '#shared/proposal/endpoints';
@@ -108,7 +108,7 @@ export function createStaffApi(onUnauthorized: () => void, fetchImpl?: typeof fe
         staffToken.clear();
       }
     },
-    search: async (q: string, page = 1) => (await t.call(searchCustomers, { query: { q, page: String(page) } })).data,
+    search: async (q: string, page = 1, sort: CustomerSort = 'newest') => (await t.call(searchCustomers, { query: { q, page: String(page), sort } })).data,
     customer: async (customerId: number) => (await t.call(staffCustomer, { params: { id: customerId } })).data,
     documents: async (id: number) => (await t.call(staffDocuments, { params: { id } })).data.data,
     decideDocument: async (id: number, documentId: number, d: StaffDocumentDecision) => (await t.call(decideDocument, { params: { id, documentId }, json: d })).data,

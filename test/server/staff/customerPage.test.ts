@@ -3,6 +3,7 @@ import { createStaff } from '../../../src/server/staff/service';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, signUpNewCustomer } from '../../support/flows';
 import { fixture, upload } from '../../support/uploads';
+import { CUSTOMER_PAGE_SIZE } from '#shared/customer/endpoints';
 
 /**
  * The customer page (issue 14): staff find a customer by name, phone or CPF, and read where the
@@ -46,4 +47,31 @@ describe('the customer page', () => {
     expect(moves.at(-1)?.version).toBe((page.body.process as { version: number }).version);
     expect((await call(s, 'GET', '/admin/customers/999999', undefined, { token: analyst })).status).toBe(404);
   });
+
+  test('the search sorts by name or age on the server, a page at a time, ties kept apart by id', async () => {
+    // every signed-up test customer shares the name the flows give; renamed here to sort them
+    const names = ['Zélia Prado', 'ana Souza', 'Bruno Lima'];
+    for (const name of names) {
+      const c = await signUpNewCustomer(s);
+      expect((await call(s, 'PATCH', '/portal/customers', { name }, { token: c.token })).status).toBe(200);
+    }
+    type Found = { total: number; data: { id: number; name: string }[] };
+    const find = async (query: string) => (await call(s, 'GET', `/admin/customers?${query}`, undefined, { token: analyst })).body as Found;
+    const az = (await find('q=a&sort=name')).data.map((c) => c.name).filter((n) => names.includes(n));
+    expect(az).toEqual(['ana Souza', 'Bruno Lima', 'Zélia Prado']);
+    const za = (await find('q=a&sort=name_desc')).data.map((c) => c.name).filter((n) => names.includes(n));
+    expect(za).toEqual(['Zélia Prado', 'Bruno Lima', 'ana Souza']);
+    const newest = (await find('q=&sort=newest')).data.map((c) => c.id);
+    const oldest = (await find('q=&sort=oldest')).data.map((c) => c.id);
+    expect(newest).toEqual([...newest].sort((x, y) => y - x));
+    expect(oldest).toEqual([...oldest].sort((x, y) => x - y));
+    // pages do not overlap
+    const all = await find('q=&sort=name');
+    if (all.total > CUSTOMER_PAGE_SIZE) {
+      const second = await find('q=&sort=name&page=2');
+      expect(second.data.some((c) => all.data.some((d) => d.id === c.id))).toBe(false);
+    }
+    expect((await call(s, 'GET', '/admin/customers?sort=shoe', undefined, { token: analyst })).status).toBe(400);
+  });
 });
+

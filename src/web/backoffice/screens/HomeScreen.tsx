@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { PROJECT_STATUSES, type ProjectStatus } from '#shared/project/rules';
 import type { StaffCustomerSearch } from '#shared/customer/payloads';
+import { CUSTOMER_PAGE_SIZE, type CustomerSort } from '#shared/customer/endpoints';
 import { Button } from '../../ui/Button/Button';
 import { TextField } from '../../ui/TextField/TextField';
 import { QUEUE_INFO, QUEUE_PAGE_SIZE, queue as queueCall, type QueueItem, type QueueKey, type QueueResponse, type QueuesResponse } from '#shared/staff/queues';
@@ -102,23 +103,36 @@ function QueueList({ api, open, onPage, onOpenCustomer }: {
 export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
   api: StaffApi; member: StaffMember; onOpenBill: (customerId: number) => void; onOpenCustomer: (customerId: number) => void;
 }) {
+  const [error, setError] = useState<string | null>(null);
   const [query, setQuery] = useState('');
+  // the search shown: its text, order and page (sorted and paged on the server)
+  const [asked, setAsked] = useState<{ q: string; sort: CustomerSort; page: number } | null>(null);
   const [found, setFound] = useState<StaffCustomerSearch | null>(null);
   const [searching, setSearching] = useState(false);
-  const search = async (e: FormEvent) => {
-    e.preventDefault();
+  useEffect(() => {
+    if (!asked) return;
     setSearching(true);
-    try {
-      setFound(await api.search(query));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setSearching(false);
-    }
+    api.search(asked.q, asked.page, asked.sort).then(setFound, (err: Error) => setError(err.message)).finally(() => setSearching(false));
+  }, [api, asked]);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setAsked((a) => ({ q: query, sort: a?.sort ?? 'newest', page: 1 }));
   };
+  /** A header that sorts by its column: pressed again, the other way. */
+  const sortBy = (label: string, up: CustomerSort, down: CustomerSort) => {
+    const sort = asked?.sort;
+    const by = sort === up ? 'ascending' : sort === down ? 'descending' : undefined;
+    return (
+      <th className={css.cell} scope="col" aria-sort={by ?? 'none'}>
+        <button type="button" className={css.rowButton} onClick={() => setAsked((a) => a && { ...a, sort: a.sort === up ? down : up, page: 1 })}>
+          {`${label}${by === 'ascending' ? ' ↑' : by === 'descending' ? ' ↓' : ''}`}
+        </button>
+      </th>
+    );
+  };
+  const searchPages = found ? Math.max(1, Math.ceil(found.total / CUSTOMER_PAGE_SIZE)) : 1;
   const [summary, setSummary] = useState<QueuesResponse['data'] | null>(null);
   const [bills, setBills] = useState<QueueItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const reviewsBills = hasRole(member.roles, ['analyst']);
   const [open, setOpen] = useState<OpenQueue | null>(null);
   const works = (key: QueueKey) => hasRole(member.roles, [QUEUE_INFO[key].role]);
@@ -133,22 +147,31 @@ export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
       <form role="search" className={css.card} onSubmit={(e) => void search(e)} aria-label="Buscar cliente">
         <TextField label="Buscar cliente" description="Nome, telefone, CPF/CNPJ ou número da instalação." value={query} onChange={setQuery} />
         <div className={css.actions}><Button type="submit" isPending={searching}>Buscar</Button></div>
-        {found ? (
+        {found && asked ? (
           found.data.length === 0 ? <p role="status">Nenhum cliente encontrado.</p> : (
-            <TableScroll label="Clientes encontrados"><table className={css.table}>
-              <caption className={visuallyHidden}>{`${found.total} clientes encontrados`}</caption>
-              <thead><tr><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Telefone</th><th className={css.cell} scope="col">Cidade</th><th className={css.cell} scope="col">Desde</th></tr></thead>
-              <tbody>
-                {found.data.map((c) => (
-                  <tr key={c.id}>
-                    <td className={css.cell}><button type="button" className={css.rowButton} onClick={() => onOpenCustomer(c.id)}>{c.name}</button></td>
-                    <td className={css.cell}>{c.phone}</td>
-                    <td className={css.cell}>{c.city} – {c.state}</td>
-                    <td className={css.cell}>{when(c.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table></TableScroll>
+            <>
+              <TableScroll label="Clientes encontrados"><table className={css.table}>
+                <caption className={visuallyHidden}>{`${found.total} clientes encontrados, página ${asked.page} de ${searchPages}`}</caption>
+                <thead><tr>{sortBy('Cliente', 'name', 'name_desc')}<th className={css.cell} scope="col">Telefone</th><th className={css.cell} scope="col">Cidade</th>{sortBy('Desde', 'oldest', 'newest')}</tr></thead>
+                <tbody>
+                  {found.data.map((c) => (
+                    <tr key={c.id}>
+                      <td className={css.cell}><button type="button" className={css.rowButton} onClick={() => onOpenCustomer(c.id)}>{c.name}</button></td>
+                      <td className={css.cell}>{c.phone}</td>
+                      <td className={css.cell}>{c.city} – {c.state}</td>
+                      <td className={css.cell}>{when(c.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table></TableScroll>
+              {searchPages > 1 ? (
+                <div className={home.pager}>
+                  <Button variant="secondary" isDisabled={asked.page <= 1} onPress={() => setAsked({ ...asked, page: asked.page - 1 })}>Anterior</Button>
+                  <span className={css.muted}>{`Página ${asked.page} de ${searchPages}`}</span>
+                  <Button variant="secondary" isDisabled={asked.page >= searchPages} onPress={() => setAsked({ ...asked, page: asked.page + 1 })}>Próxima</Button>
+                </div>
+              ) : null}
+            </>
           )
         ) : null}
       </form>
