@@ -107,6 +107,7 @@ describe('the back-office\'s work, by role', () => {
     await visit.getByText('Aguardando confirmação', { exact: false }).or(visit.getByText('às 09:00', { exact: false })).first().waitFor();
     await visit.getByRole('button', { name: 'Confirmar visita' }).click();
     await visit.getByRole('status').filter({ hasText: 'Visita confirmada.' }).waitFor();
+    await visit.getByRole('textbox', { name: 'Observações da visita (para a equipe)' }).fill('Telhado cerâmico, face norte sem sombra; padrão bifásico.');
     await visit.getByRole('button', { name: 'Realizada e aprovada' }).click();
     await visit.getByRole('status').filter({ hasText: 'realizada e aprovada' }).waitFor();
     const v = await callApi(portal, `/admin/customers/${visited.id}/visit`, { token: script });
@@ -121,8 +122,9 @@ describe('the back-office\'s work, by role', () => {
     await panel.getByRole('textbox', { name: 'Potência (kWp)' }).fill('4,4');
     await panel.getByRole('textbox', { name: 'Preço (R$)' }).fill('12490');
     await panel.getByRole('textbox', { name: 'Marca dos módulos' }).fill('Canadian Solar');
-    // the initial proposal the customer approved, beside the form
+    // the initial proposal the customer approved and the technician's notes, beside the form
     await panel.getByRole('definition').first().waitFor();
+    await panel.getByText('Telhado cerâmico, face norte sem sombra; padrão bifásico.').waitFor();
     assert.ok(await panel.getByLabel('Proposta inicial', { exact: true }).isVisible());
     // the preview: the customer's figures and the PDF, before anything is published
     await panel.getByRole('button', { name: 'Pré-visualizar' }).click();

@@ -5,6 +5,8 @@ import type { AppDeps } from '../config';
 import { ApiError } from '../http/errors';
 import { endpointApp, idParam } from '../http/route';
 import { loadProcess } from '../process/host';
+import { technicalVisits } from '../platform/db/schema';
+import { eq } from 'drizzle-orm';
 import { staffRescheduleVisit as reschedule, weekAgenda } from './agenda';
 import { blockDay as block, blockedDaysWithReasons, currentVisit, staffMoveVisit, unblockDay as unblock } from './service';
 
@@ -14,12 +16,16 @@ export function visitAdmin(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   const customerId = (raw: string) => idParam(raw, ErrorCode.VISIT_NOT_FOUND);
 
-  route(customerVisit, async (c) => c.json({ data: await currentVisit(db, customerId(c.req.param('id'))) }));
+  route(customerVisit, async (c) => {
+    const visit = await currentVisit(db, customerId(c.req.param('id')));
+    const [row] = visit ? await db.select({ notes: technicalVisits.notes }).from(technicalVisits).where(eq(technicalVisits.id, visit.id)) : [];
+    return c.json({ data: visit && { ...visit, notes: row?.notes ?? null } });
+  });
   route(moveVisit, async (c) => {
     const id = customerId(c.req.param('id'));
     if (!(await loadProcess(db, id))) throw new ApiError(404, ErrorCode.NOT_FOUND);
-    const { status, early } = c.req.valid('json');
-    const { visit } = await staffMoveVisit(db, clock, c.get('staffId'), id, status, { early });
+    const { status, early, notes } = c.req.valid('json');
+    const { visit } = await staffMoveVisit(db, clock, c.get('staffId'), id, status, { early, notes });
     return c.json({ data: visit });
   });
   route(staffRescheduleVisit, async (c) => {

@@ -210,9 +210,10 @@ const STAFF_MOVES: Record<StaffVisitStatus, { from: readonly VisitStatus[]; even
  * event, the customer's notification and the audit line commit together. Staff are not bound by the
  * customer's 24-hour limit. A move the current status does not allow answers 409/4090; an outcome
  * before the visit's booked start answers 409/4096 unless staff confirm an early visit (`early`).
+ * An outcome keeps the technician's notes (`notes`), for the team only.
  */
 export async function staffMoveVisit(
-  db: Db, clock: Clock, staffId: number, customerId: number, status: StaffVisitStatus, options: { early?: boolean } = {},
+  db: Db, clock: Clock, staffId: number, customerId: number, status: StaffVisitStatus, options: { early?: boolean; notes?: string } = {},
 ): Promise<{ visit: Visit; move: ProcessMove }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(technicalVisits)
@@ -228,12 +229,15 @@ export async function staffMoveVisit(
     }
     // an outcome staff confirmed as early says so in the audit line
     const early = visitOutcomeTooEarly(status, start, now, false);
-    const after = { visit_id: row.id, status, ...(early ? { early: true } : {}) };
+    // the technician's notes go with an outcome; a confirmation or cancellation keeps what was written
+    const outcome = status === 'ACCOMPLISHED_AND_APPROVED' || status === 'DONE_AND_NOT_APPROVED';
+    const notes = outcome && options.notes ? options.notes : row.notes;
+    const after = { visit_id: row.id, status, ...(early ? { early: true } : {}), ...(notes !== row.notes ? { notes } : {}) };
     const move = await moveProcessIn(tx, clock, customerId, { type: rule.event }, {
       by: byStaff(staffId), visit: { day: row.day, slot: row.slot },
       audit: { action: `visit:${status}`, subject: { before: { visit_id: row.id, status: row.status }, after } },
     });
-    const [updated] = await tx.update(technicalVisits).set({ status, updatedAt: clock.now() }).where(eq(technicalVisits.id, row.id)).returning();
+    const [updated] = await tx.update(technicalVisits).set({ status, notes, updatedAt: clock.now() }).where(eq(technicalVisits.id, row.id)).returning();
     if (!updated) throw new Error('visit update returned nothing');
     return { visit: visitJson(updated), move };
   });

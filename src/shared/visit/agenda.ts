@@ -64,6 +64,15 @@ export function staffRescheduleProblem(current: VisitSlot, target: VisitSlot, no
   return canChangeVisit(visitStart(day, target.time as VisitTimeSlot), now) ? null : 'target_too_close';
 }
 
+/**
+ * The visit's booked start has not come yet on the customer's clock: an outcome recorded now says
+ * the company went early (the server's visitOutcomeTooEarly asks for `early` then).
+ */
+export function visitNotStartedYet(visit: VisitSlot, now: LocalClock): boolean {
+  const day = parseCalendarDay(visit.date);
+  return day !== null && minutesUntil(visitStart(day, visit.time as VisitTimeSlot), now) > 0;
+}
+
 /** An open visit 24 hours away or more: staff may still move it (spec §4). */
 export function visitChangeable(visit: VisitSlot & { readonly status: string }, now: LocalClock): boolean {
   const day = parseCalendarDay(visit.date);

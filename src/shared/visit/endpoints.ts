@@ -1,7 +1,7 @@
 import { ANY_STAFF } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import {
-  AgendaWeek, AgendaWeekQuery, BlockedDayRequest, BlockedDaysWithReasons, CalendarConfigResponse, CepResult, StaffVisitReschedule, StaffVisitUpdate,
+  AgendaWeek, AgendaWeekQuery, BlockedDayRequest, BlockedDaysWithReasons, CalendarConfigResponse, CepResult, StaffVisitReschedule, StaffVisitResponse, StaffVisitUpdate,
   VisitCreated, VisitRequest, VisitResponse,
 } from './payloads';
 
@@ -66,13 +66,13 @@ export const cep = endpoint({
 // ---- staff --------------------------------------------------------------------------------------
 
 export const customerVisit = endpoint({
-  method: 'get', path: '/admin/customers/:id/visit', auth: 'staff', roles: ANY_STAFF, tag: 'admin', summary: "A customer's technical visit (staff).",
-  responses: { 200: { description: 'the visit or null', schema: VisitResponse }, ...staffFailures },
+  method: 'get', path: '/admin/customers/:id/visit', auth: 'staff', roles: ANY_STAFF, tag: 'admin', summary: "A customer's technical visit with the technician's notes (staff).",
+  responses: { 200: { description: 'the visit or null', schema: StaffVisitResponse }, ...staffFailures },
 });
 
 export const moveVisit = endpoint({
   method: 'put', path: '/admin/customers/:id/visit', auth: 'staff', roles: ['scheduler'], tag: 'admin', body: StaffVisitUpdate,
-  summary: "Move the customer's visit: CONFIRMED_SCHEDULE (from UNCONFIRMED_APPOINTMENT), ACCOMPLISHED_AND_APPROVED or DONE_AND_NOT_APPROVED (from CONFIRMED_SCHEDULE, from the visit's booked start on; before it only with early: true, staff confirming an early visit), or CANCELLED. Process event, notification and audit commit together.",
+  summary: "Move the customer's visit: CONFIRMED_SCHEDULE (from UNCONFIRMED_APPOINTMENT), ACCOMPLISHED_AND_APPROVED or DONE_AND_NOT_APPROVED (from CONFIRMED_SCHEDULE, from the visit's booked start on; before it only with early: true, staff confirming an early visit; with the technician's notes), or CANCELLED. Process event, notification and audit commit together.",
   responses: {
     200: { description: 'the visit after the move', schema: VisitCreated }, ...staffFailures, 404: failure('no visit (4043)'),
     409: failure('not allowed from the current status (4090), or an outcome before the booked start without early: true (4096, with the schedule); nothing changed'),

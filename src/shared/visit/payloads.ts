@@ -125,6 +125,13 @@ export const StaffVisitUpdate = v.object({
   status: v.picklist(STAFF_VISIT_STATUSES),
   /** staff confirm the company went before the booked time: an outcome may then be recorded early */
   early: v.optional(v.boolean(), false),
+  /** with an outcome: what the technician saw (roof, shading, the meter), kept for the team's final proposal */
+  notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'Até 2.000 caracteres.'))),
+});
+/** GET admin/customers/{id}/visit: the visit as the customer sees it, and the technician's notes (the team's only). */
+export const StaffVisitResponse = v.object({
+  data: v.nullable(v.object({ ...Visit.entries, notes: v.nullable(v.string()) })),
+  cancelled: v.optional(v.nullable(CancelledVisit), null),
 });
 export const BlockedDayRequest = v.object({ reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))) });
 /** GET admin/config-calendar (staff): the blocked days with their reasons. */

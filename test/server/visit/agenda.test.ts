@@ -194,4 +194,21 @@ describe('PUT /admin/customers/{id}/visit/date', () => {
     }
     expect((await call(s, 'PUT', `/admin/customers/${c.id}/visit/date`, { visit_id: c.visitId, seen: { date: '2026-11-25', time: '10:00' }, date: '2026-11-26', time: '10:00' }, { token: c.token })).body).toMatchObject({ code: 4030 });
   });
+
+  test('the outcome keeps the technician\'s notes for the team; the customer never reads them', async () => {
+    const c = await customerWithVisit('2026-11-25');
+    expect((await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'CONFIRMED_SCHEDULE' }, { token: scheduler })).status).toBe(200);
+    s.clock.set(new Date('2026-11-25T14:00:00Z'));
+    const notes = 'Telhado de fibrocimento, face norte; padrão bifásico.';
+    const recorded = await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'ACCOMPLISHED_AND_APPROVED', notes }, { token: scheduler });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    const staffRead = await call(s, 'GET', `/admin/customers/${c.id}/visit`, undefined, { token: sales });
+    expect((staffRead.body.data as { notes: string | null }).notes).toBe(notes);
+    const customerRead = await call(s, 'GET', '/portal/customers/scheduling', undefined, { token: c.token });
+    expect(JSON.stringify(customerRead.body)).not.toContain('fibrocimento');
+    const trail = await call(s, 'GET', `/admin/audit?customer_id=${c.id}&action=visit:ACCOMPLISHED`, undefined, { token: admin });
+    expect((trail.body.data as { after: { notes?: string } }[])[0]?.after.notes).toBe(notes);
+    expect((await call(s, 'PUT', `/admin/customers/${c.id}/visit`, { status: 'CANCELLED', notes: 'x'.repeat(2001) }, { token: scheduler })).status).toBe(400);
+  });
 });
+

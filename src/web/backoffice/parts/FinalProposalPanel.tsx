@@ -48,7 +48,8 @@ function Figures({ proposal, label }: { proposal: Proposal; label: string }) {
 
 /**
  * Sales publish the FINAL proposal after the visit: the form (power, price, modules, inverter,
- * structure, brands and warranties) beside the initial proposal the customer approved, and a
+ * structure, brands and warranties) beside the initial proposal the customer approved and the
+ * technician's notes from the visit, and a
  * preview of what the customer will read, figures and PDF, computed by the server exactly as
  * publishing computes them. Blank fields follow the sizing from the bill.
  */
@@ -59,11 +60,15 @@ export function FinalProposalPanel({ api, customerId, roles, onChanged }: PanelP
   const [previewing, setPreviewing] = useState<'figures' | 'pdf' | null>(null);
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const p = usePanel(useCallback(async () => (await api.call(staffProposals, { params: { id: customerId } })).data.data, [api, customerId]));
+  const p = usePanel(useCallback(async () => {
+    const [proposals, visit] = await Promise.all([api.call(staffProposals, { params: { id: customerId } }), api.visit(customerId)]);
+    return { proposals: proposals.data.data, visit };
+  }, [api, customerId]));
   useEffect(() => () => { if (pdfUrl) URL.revokeObjectURL(pdfUrl); }, [pdfUrl]);
   if (!sales) return null;
-  const initial = p.data?.filter((x) => x.type === 'INITIAL').at(-1) ?? null;
-  const published = p.data?.filter((x) => x.type === 'FINAL').at(-1) ?? null;
+  const initial = p.data?.proposals.filter((x) => x.type === 'INITIAL').at(-1) ?? null;
+  const published = p.data?.proposals.filter((x) => x.type === 'FINAL').at(-1) ?? null;
+  const visit = p.data?.visit ?? null;
 
   const edit = (key: keyof Form) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -107,6 +112,10 @@ export function FinalProposalPanel({ api, customerId, roles, onChanged }: PanelP
           <h3 id="final-initial-title" className={css.subheading}>Proposta inicial (aprovada pelo cliente)</h3>
           {initial ? <Figures proposal={initial} label="Proposta inicial" /> : <p className={css.muted}>{p.loaded ? 'Sem proposta inicial.' : 'Carregando…'}</p>}
           {published ? <p className={css.muted}>Já há uma proposta final publicada; publicar de novo a substitui para o cliente.</p> : null}
+          <h3 className={css.subheading}>Visita técnica</h3>
+          {visit ? (
+            <p aria-label="Observações da visita técnica">{visit.notes ? visit.notes : 'A equipe não deixou observações da visita.'}</p>
+          ) : <p className={css.muted}>{p.loaded ? 'Sem visita registrada.' : 'Carregando…'}</p>}
         </section>
         <section aria-labelledby="final-form-title">
           <h3 id="final-form-title" className={css.subheading}>Valores da proposta final</h3>

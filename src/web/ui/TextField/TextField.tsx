@@ -4,6 +4,7 @@ import {
   Input,
   Label,
   Text,
+  TextArea,
   TextField as RACTextField,
   type TextFieldProps as RACTextFieldProps,
 } from 'react-aria-components/TextField';
@@ -20,13 +21,15 @@ export interface TextFieldProps extends Omit<RACTextFieldProps, 'children' | 'cl
   /** Show a red asterisk; does not enable native validation (the machines validate). */
   showRequired?: boolean;
   className?: string;
+  /** Several lines (a textarea) of this many rows. */
+  rows?: number;
 }
 
 /**
  * A labelled text input (RAC TextField). Validation lives in the shared schemas/machines: pass the
  * resulting message in `errorMessage`. `isInvalid` is derived from it unless given.
  */
-export function TextField({ label, description, errorMessage, placeholder, showRequired, className, isInvalid, ...rest }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, placeholder, showRequired, className, isInvalid, rows, ...rest }: TextFieldProps) {
   return (
     <RACTextField
       {...rest}
@@ -38,7 +41,7 @@ export function TextField({ label, description, errorMessage, placeholder, showR
         {label}
         {showRequired ? <span className={f.required} aria-hidden="true">*</span> : null}
       </Label>
-      <Input className={f.control} placeholder={placeholder} />
+      {rows ? <TextArea className={f.control} placeholder={placeholder} rows={rows} /> : <Input className={f.control} placeholder={placeholder} />}
       {description ? <Text slot="description" className={f.description}>{description}</Text> : null}
       <FieldError className={f.error}>{errorMessage}</FieldError>
     </RACTextField>

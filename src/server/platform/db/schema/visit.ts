@@ -27,6 +27,8 @@ export const technicalVisits = pgTable('technical_visits', {
   state: text('state').notNull(),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
+  /** what the technician saw, recorded by staff with the outcome; for the team only (the final proposal is written from it) */
+  notes: text('notes'),
 }, (t) => [
   index('technical_visits_customer_idx').on(t.customerId, t.id),
   uniqueIndex('technical_visits_one_open').on(t.customerId).where(sql`status in ('UNCONFIRMED_APPOINTMENT', 'CONFIRMED_SCHEDULE')`),

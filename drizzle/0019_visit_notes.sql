@@ -1,0 +1,1 @@
+ALTER TABLE "technical_visits" ADD COLUMN "notes" text;
