@@ -119,7 +119,8 @@ const config = (command: 'build' | 'serve'): UserConfig => ({
   },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    // test/resilience runs apart (npm run test:resilience, vitest.resilience.config.ts)
+    exclude: ['test/e2e/**', 'test/resilience/**', 'node_modules/**'],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,

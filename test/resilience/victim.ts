@@ -1,0 +1,124 @@
+import { applyProcessEvent } from '../../src/server/process/host';
+import type { TestServer } from '../support/server';
+import { call, lastCode, newPhone, personalSignUp, requestCode, saveHolderData, sendRequiredDocuments, type Call } from '../support/flows';
+import { fixture, upload } from '../support/uploads';
+
+/**
+ * Customer A of the access matrix: one account brought through the real calls as far as the
+ * project's follow-up, so that every kind of customer resource exists and has an id another
+ * customer can try: the bill file, the initial proposal, the visit, the client plan and card, the
+ * documents, the contracts and their signature keys, the project case with a file the customer
+ * sent and a message with the team's attachment, notifications.
+ *
+ * The visit is booked on the calendar of Monday 23 November 2026, 10:00 in São Paulo: the server's
+ * clock must start there (VICTIM_CLOCK_START).
+ */
+export const VICTIM_CLOCK_START = new Date('2026-11-23T13:00:00Z');
+
+/** Every id of A the matrix substitutes, by resource kind, with the markers that must never reach B. */
+export interface Victim {
+  token: string;
+  phone: string;
+  email: string;
+  ids: {
+    customer: number;
+    billFile: number;
+    proposal: number;
+    visit: number;
+    clientPlan: number;
+    document: number;
+    contract: string;
+    signatureKey: string;
+    case: number;
+    caseFile: number;
+    message: number;
+    notification: number;
+  };
+}
+
+const must = (what: string, r: Call, ...ok: number[]): Call => {
+  if (!ok.includes(r.status)) throw new Error(`victim fixture, ${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r;
+};
+const firstId = (what: string, list: unknown): number => {
+  const id = (Array.isArray(list) ? (list[0] as { id?: unknown } | undefined)?.id : undefined);
+  if (typeof id !== 'number') throw new Error(`victim fixture, ${what}: no id in ${JSON.stringify(list)}`);
+  return id;
+};
+
+const BOOKING = {
+  date: '2026-11-24', time: '09:00', phone: '(11) 98765-4321', cep: '01310-100', address: 'Avenida Paulista', number: '1000',
+  complement: 'apto 12', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP',
+};
+
+/** Customer A with every resource kind; `staff` is a support member's token (the project's file request and mural). */
+export async function victimWithEverything(s: TestServer, staff: { support: string }): Promise<Victim> {
+  const phone = newPhone();
+  await requestCode(s, phone, { type: 'SIGN_UP' });
+  const proof = String((await call(s, 'POST', '/portal/confirm-number', { phone, code: await lastCode(s, phone) })).body.phone_proof);
+  const signUp = personalSignUp(phone, proof, { bill: 600 });
+  const token = String(must('sign-up', await call(s, 'POST', '/portal/customers', signUp), 201).body.access_token);
+  const as = { token };
+  const id = Number((await call(s, 'GET', '/portal/customers', undefined, as)).body.id);
+
+  // bill, initial proposal (written by the bill's analysis on the queue), visit
+  must('simulation', await call(s, 'POST', '/portal/customers/plan-simulated', { bill_value: 600, deadline_years: 20, nivel: 'MAX' }, as), 200, 201);
+  must('bill', await upload(s, '/portal/customers/bills?is_holder=true', { bytes: fixture('cemig-clean-residential.pdf'), name: 'conta.pdf' }, as), 201);
+  must('initial proposal', await call(s, 'PUT', `/admin/customers/${id}/approve/proposal`, undefined, as), 200);
+  const visit = must('visit', await call(s, 'POST', '/portal/customers/scheduling', BOOKING, as), 201);
+  for (const type of ['visit.confirmed', 'visit.approved'] as const) await applyProcessEvent(s.db, s.clock, id, { type });
+
+  // plan, card, documents, holder data, contracts
+  const signed = must('plan', await call(s, 'POST', '/portal/customers/plans/3/sign', undefined, as), 200);
+  const clientPlan = Number((signed.body.data as { id: number }).id);
+  const card = await call(s, 'POST', '/payments-sandbox/payment_token', {
+    method: 'credit_card', data: { number: '4111111111111111', verification_value: '123', first_name: 'Ana', last_name: 'Souza', month: '12', year: String(s.clock.now().getUTCFullYear() + 5) },
+  });
+  must('checkout', await call(s, 'POST', '/portal/customers/checkout', { client_plan_id: clientPlan, token: card.body.id }, as), 201);
+  await sendRequiredDocuments(s, as);
+  await saveHolderData(s, as);
+  const made = must('contracts', await call(s, 'POST', '/portal/customers/create_contracts', { date_of_birth: '02-29-1984', occupation: 'Engenheira', marital_status: 'casado' }, as), 201);
+  const contract = (made.body.contracts as { id: string; key: string }[])[0];
+  if (!contract) throw new Error('victim fixture: no contract');
+
+  // the project: case opened, a file asked for and sent, a message with the team's attachment
+  await applyProcessEvent(s.db, s.clock, id, { type: 'contract.signed' });
+  const opened = must('case', await call(s, 'POST', '/portal/customers_success/create', { client_id: id }, as), 200);
+  const caseId = Number(opened.body.id);
+  must('file request', await call(s, 'PUT', `/admin/customers/${id}/project/upload`, { available: true }, { token: staff.support }), 200);
+  must('case file', await upload(s, `/portal/customers_success/${caseId}/upload`, { bytes: fixture('photo-bill.png'), name: 'foto.png' }, as), 201);
+  const staged = must('attachment', await upload(s, `/admin/customers/${id}/project/attachments`, { bytes: fixture('cemig-clean-residential.pdf'), name: 'orcamento.pdf' }, { token: staff.support }), 201);
+  must('message', await call(s, 'POST', `/admin/customers/${id}/project/messages`, { message: 'Segue o orçamento.', attachment_id: staged.body.id }, { token: staff.support }), 201);
+
+  const mural = must('mural', await call(s, 'GET', `/portal/customers_success/${caseId}/get_messages`, undefined, as), 200);
+  const bills = must('bills', await call(s, 'GET', '/portal/customers/bills', undefined, as), 200);
+  const proposals = must('proposals', await call(s, 'GET', `/portal/customers/${id}/proposal`, undefined, as), 200);
+  const documents = must('documents', await call(s, 'GET', '/portal/customers/documents', undefined, as), 200);
+  const notifications = must('notifications', await call(s, 'GET', '/portal/notifications', undefined, as), 200);
+
+  return {
+    token, phone, email: signUp.email,
+    ids: {
+      customer: id,
+      billFile: billFileId(bills.body),
+      proposal: firstId('proposals', proposals.body.data),
+      visit: Number((visit.body.data as { id: number }).id),
+      clientPlan,
+      document: firstId('documents', documents.body.data),
+      contract: contract.id,
+      signatureKey: contract.key,
+      case: caseId,
+      caseFile: firstId('case files', mural.body.files),
+      message: firstId('mural', mural.body.messages),
+      notification: firstId('notifications', notifications.body.data),
+    },
+  };
+}
+
+/** The bill list's newest file id, whatever the list nests it under. */
+function billFileId(body: Record<string, unknown>): number {
+  const text = JSON.stringify(body);
+  const m = /"(?:client_bill_file_id|file_id|bill_file_id)":(\d+)/.exec(text) ?? /"id":(\d+)/.exec(text);
+  if (!m) throw new Error(`victim fixture: no bill file id in ${text}`);
+  return Number(m[1]);
+}
