@@ -212,12 +212,19 @@ describe('the back-office\'s work, by role', () => {
     for (let i = 0; i < 7; i++) {
       const button = project.getByRole('button', { name: /^Avançar para: / });
       const label = (await button.textContent())?.replace('Avançar para: ', '') ?? '';
-      if (i === 1) await project.getByRole('textbox', { name: /Protocolo/ }).fill(`PRT-${process.pid}`);
+      if (i === 1) {
+        await project.getByRole('textbox', { name: /Protocolo/ }).fill(`PRT-${process.pid}`);
+        await project.getByRole('textbox', { name: /Prazo da distribuidora/ }).fill('15');
+        await project.getByRole('radio', { name: 'Dias úteis' }).check({ force: true });
+      }
       await button.click();
       await project.getByRole('status').filter({ hasText: `Projeto: ${label}.` }).waitFor();
       await project.locator('[aria-current="step"]', { hasText: label }).waitFor();
     }
     assert.equal(await project.getByRole('button', { name: /^Avançar para: / }).count(), 0, 'nothing after the last status');
+    // the distributor's protocol and deadline, as recorded
+    await project.getByText(`protocolo PRT-${process.pid}`, { exact: false }).waitFor();
+    await project.getByText('Prazo: 15 dias úteis.').waitFor();
     await project.getByRole('textbox', { name: 'Mensagem no mural do cliente' }).fill('Seu sistema está ligado. Bem-vindo à energia solar!');
     await project.getByRole('button', { name: 'Publicar no mural' }).click();
     await project.getByRole('status').filter({ hasText: 'Mensagem publicada no mural.' }).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, deadlineDay, filingProgress, isWithDistributor, nationalHolidays, nextProjectStatus, PROJECT_STATUSES, projectStepIndex, projectSteps, whatsAppChatUrl } from '#shared/project/rules';
+import { daysBetween, deadlineDay, filingProgress, isWithDistributor, nationalHolidays, nextProjectStatus, PROJECT_STATUSES, projectStepIndex, projectSteps, unansweredFiles, whatsAppChatUrl } from '#shared/project/rules';
 import { brazilDay } from '../../src/shared/calendar';
 
 describe('the seven steps (spec §4 "Project status order")', () => {
@@ -70,3 +70,15 @@ describe('the WhatsApp chat with the team', () => {
     expect(whatsAppChatUrl('+55 (11) 4000-3000', 'Olá! Projeto nº 12 & cia')).toBe('https://wa.me/551140003000?text=Ol%C3%A1!%20Projeto%20n%C2%BA%2012%20%26%20cia');
   });
 });
+
+describe('the customer\'s files the team has not answered', () => {
+  it('are those sent after the newest mural message, whatever the order given; all of them before any message', () => {
+    const files = [{ id: 1, created_at: '2026-11-20T10:00:00Z' }, { id: 2, created_at: '2026-11-22T10:00:00Z' }, { id: 3, created_at: '2026-11-24T10:00:00Z' }];
+    expect(unansweredFiles(files, []).map((f) => f.id)).toEqual([1, 2, 3]);
+    const mural = [{ created_at: '2026-11-21T09:00:00Z' }, { created_at: '2026-11-23T09:00:00Z' }];
+    expect(unansweredFiles(files, mural).map((f) => f.id)).toEqual([3]);
+    expect(unansweredFiles(files, [...mural].reverse()).map((f) => f.id)).toEqual([3]);
+    expect(unansweredFiles(files, [{ created_at: '2026-11-25T00:00:00Z' }])).toEqual([]);
+  });
+});
+

@@ -135,3 +135,13 @@ export function whatsAppChatUrl(number: string, text: string): string {
 /** ANEEL's consumer channel: free call 167, or the site. */
 export const ANEEL_PHONE = '167';
 export const ANEEL_SITE = 'https://www.gov.br/aneel';
+
+/**
+ * The customer's files the team has not answered: sent after the newest mural message (customers
+ * write to the team by file; the team answers on the mural). The back-office's 'unanswered' queue
+ * applies the same rule in SQL (src/server/staff/queues.ts).
+ */
+export function unansweredFiles<F extends { created_at: string }>(files: readonly F[], messages: readonly { created_at: string }[]): F[] {
+  const last = messages.reduce<number | null>((max, m) => Math.max(max ?? 0, Date.parse(m.created_at)), null);
+  return files.filter((f) => last === null || Date.parse(f.created_at) > last);
+}

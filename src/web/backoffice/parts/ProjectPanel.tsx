@@ -3,13 +3,14 @@ import { ProgressBar } from 'react-aria-components/ProgressBar';
 import { messages } from '#shared/messages';
 import { postProjectMessage, stageMuralAttachment, staffMuralAttachment, staffProjectFile } from '#shared/project/endpoints';
 import type { ProjectFile, ProjectMessage, StagedAttachment } from '#shared/project/payloads';
-import { isWithDistributor, nextProjectStatus, PROJECT_STATUSES, type ProjectStatus } from '#shared/project/rules';
+import { isWithDistributor, nextProjectStatus, PROJECT_STATUSES, unansweredFiles, type DeadlineUnit, type ProjectStatus } from '#shared/project/rules';
 import { fillPath } from '#shared/endpoint';
 import { hasRole } from '#shared/staff/roles';
 import { uploadProblem } from '#shared/upload';
 import { Button } from '../../ui/Button/Button';
 import { FileDrop } from '../../ui/FileDrop/FileDrop';
 import { TextField } from '../../ui/TextField/TextField';
+import { RadioGroup } from '../../ui/RadioGroup/RadioGroup';
 import * as css from '../backoffice.css';
 import { when } from '../format';
 import { usePanel, Panel, type PanelProps } from './panel';
@@ -52,6 +53,8 @@ function SendingBar({ ratio }: { ratio: number }) {
 export function ProjectPanel({ api, customerId, roles, onChanged }: PanelProps) {
   const p = usePanel(useCallback(() => api.project(customerId), [api, customerId]));
   const [protocol, setProtocol] = useState('');
+  const [deadlineDays, setDeadlineDays] = useState('');
+  const [deadlineUnit, setDeadlineUnit] = useState<DeadlineUnit>('CALENDAR');
   const [message, setMessage] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -64,8 +67,13 @@ export function ProjectPanel({ api, customerId, roles, onChanged }: PanelProps) 
   const next = d ? nextProjectStatus(d.project_status) : null;
   const advance = () => {
     if (!d || !next) return;
-    const filing = protocol.trim() && isWithDistributor(next) ? { protocol: protocol.trim(), filed_on: new Date().toISOString().slice(0, 10), deadline_unit: 'CALENDAR' as const } : undefined;
-    void p.act('advance', () => api.changeProjectStatus(customerId, { status: next, version: d.version, ...(filing ? { filing } : {}) }), `Projeto: ${projectLabel(next)}.`, () => { setProtocol(''); onChanged(); });
+    const days = Number(deadlineDays.trim());
+    const filing = protocol.trim() && isWithDistributor(next) ? {
+      protocol: protocol.trim(), filed_on: new Date().toISOString().slice(0, 10),
+      // the server checks the number (1 to 730); a field left blank is a stage without a deadline
+      deadline_days: deadlineDays.trim() ? days : null, deadline_unit: deadlineUnit,
+    } : undefined;
+    void p.act('advance', () => api.changeProjectStatus(customerId, { status: next, version: d.version, ...(filing ? { filing } : {}) }), `Projeto: ${projectLabel(next)}.`, () => { setProtocol(''); setDeadlineDays(''); onChanged(); });
   };
   const choose = (chosen: File) => {
     const problem = uploadProblem(chosen);
@@ -95,9 +103,9 @@ export function ProjectPanel({ api, customerId, roles, onChanged }: PanelProps) 
   };
   const mural: readonly ProjectMessage[] = d?.case?.messages ?? [];
   const files: readonly ProjectFile[] = d?.case?.files ?? [];
-  const lastAnswer = mural[0]?.created_at ?? null;
-  const isUnanswered = (f: ProjectFile) => lastAnswer === null || Date.parse(f.created_at) > Date.parse(lastAnswer);
-  const waiting = files.filter(isUnanswered).length;
+  const unanswered = new Set(unansweredFiles(files, mural).map((f) => f.id));
+  const isUnanswered = (f: ProjectFile) => unanswered.has(f.id);
+  const waiting = unanswered.size;
   return (
     <Panel id="project-title" title="Projeto" error={p.error} done={p.done}>
       {!d ? <p role="status">Carregando…</p> : (
@@ -109,9 +117,29 @@ export function ProjectPanel({ api, customerId, roles, onChanged }: PanelProps) 
           </ol>
           {support && next ? (
             <>
-              {isWithDistributor(next) ? <TextField label="Protocolo na distribuidora (opcional)" value={protocol} onChange={setProtocol} /> : null}
+              {isWithDistributor(next) ? (
+                <div className={css.formGrid}>
+                  <TextField label="Protocolo na distribuidora (opcional)" value={protocol} onChange={setProtocol} />
+                  <TextField label="Prazo da distribuidora, em dias (opcional)" inputMode="numeric" value={deadlineDays} onChange={setDeadlineDays} isDisabled={!protocol.trim()} description="O prazo da REN 1.000 para esta etapa; em branco, sem prazo." />
+                  <RadioGroup label="Contagem do prazo" value={deadlineUnit} onChange={(u) => setDeadlineUnit(u as DeadlineUnit)} options={[{ value: 'CALENDAR', label: 'Dias corridos' }, { value: 'BUSINESS', label: 'Dias úteis' }]} isDisabled={!protocol.trim() || !deadlineDays.trim()} />
+                </div>
+              ) : null}
               <div className={css.actions}><Button onPress={advance} isPending={p.pending === 'advance'}>{`Avançar para: ${projectLabel(next)}`}</Button></div>
             </>
+          ) : null}
+
+          {d.filings.length > 0 ? (
+            <section className={p$.section} aria-labelledby="project-filings-title">
+              <h3 id="project-filings-title" className={p$.partTitle}>Protocolos na distribuidora</h3>
+              <ul className={p$.list}>
+                {d.filings.map((f) => (
+                  <li key={f.stage} className={p$.item}>
+                    <p className={p$.text}>{`${projectLabel(f.stage)}: protocolo ${f.protocol}, em ${f.filed_on.split('-').reverse().join('/')}`}</p>
+                    <p className={p$.meta}>{f.deadline_days === null ? 'Sem prazo para a distribuidora nesta etapa.' : `Prazo: ${f.deadline_days} dias ${f.deadline_unit === 'BUSINESS' ? 'úteis' : 'corridos'}.`}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
 
           <section className={p$.section} aria-labelledby="project-files-title">

@@ -28,6 +28,8 @@ export function AuditScreen({ api }: { api: StaffApi }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setError(null);
+    // the rows of the last filters are not the answer to these: 'Carregando…' until it comes
+    setRows(null);
     const query = { ...Object.fromEntries(Object.entries(asked.filters).filter(([, v]) => v.trim())), order: asked.order, page: String(asked.page) };
     api.audit(query).then(setRows, (e: Error) => setError(e.message));
   }, [api, asked]);
