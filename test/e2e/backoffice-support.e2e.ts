@@ -94,6 +94,12 @@ describe('support answers a customer on the mural with a file', () => {
     const list = page.getByRole('region', { name: 'Mensagens de clientes sem resposta' });
     await list.getByRole('cell', { name: 'medidor.png' }).waitFor();
     await shotsFitting(page, 'backoffice-support', 'queues');
+    // sorted on the server by the 'Desde' header, oldest first unless asked
+    const since = list.getByRole('columnheader', { name: /^Desde/ });
+    assert.equal(await since.getAttribute('aria-sort'), 'ascending');
+    await since.getByRole('button').click();
+    await list.locator('th[aria-sort="descending"]').waitFor();
+    await list.getByRole('cell', { name: 'medidor.png' }).waitFor();
     await list.getByRole('button', { name: 'Helena Prado' }).click();
 
     // the customer's page: the file is marked unanswered and downloads; the answer goes with a PDF

@@ -38,11 +38,11 @@ const NOTE_HEADING: Partial<Record<QueueKey, string>> = {
   finalProposals: 'Modalidade', projects: 'Status', messages: 'Arquivos sem resposta',
 };
 
-interface OpenQueue { key: QueueKey; status?: ProjectStatus; page: number }
+interface OpenQueue { key: QueueKey; status?: ProjectStatus; page: number; order?: 'oldest' | 'newest' }
 
-/** One queue's page: each customer opens their page; 25 a page, oldest first (the server's order). */
-function QueueList({ api, open, onPage, onOpenCustomer }: {
-  api: StaffApi; open: OpenQueue; onPage: (page: number) => void; onOpenCustomer: (customerId: number) => void;
+/** One queue's page: each customer opens their page; 25 a page, oldest first (or newest, by the 'Desde' header), sorted on the server. */
+function QueueList({ api, open, onPage, onOrder, onOpenCustomer }: {
+  api: StaffApi; open: OpenQueue; onPage: (page: number) => void; onOrder: (order: 'oldest' | 'newest') => void; onOpenCustomer: (customerId: number) => void;
 }) {
   const [list, setList] = useState<QueueResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +53,7 @@ function QueueList({ api, open, onPage, onOpenCustomer }: {
     let live = true;
     setList(null);
     setError(null);
-    const query: Record<string, string> = { page: String(open.page), ...(open.status ? { status: open.status } : {}) };
+    const query: Record<string, string> = { page: String(open.page), order: open.order ?? 'oldest', ...(open.status ? { status: open.status } : {}) };
     api.call(queueCall, { params: { queue: open.key }, query }).then((r) => { if (live) setList(r.data); }, (e: Error) => { if (live) setError(e.message); });
     return () => { live = false; };
   }, [api, open]);
@@ -70,7 +70,11 @@ function QueueList({ api, open, onPage, onOpenCustomer }: {
           <TableScroll label={title}><table className={css.table}>
             <caption className={visuallyHidden}>{`${list.total} na fila, página ${open.page} de ${pages}`}</caption>
             <thead>
-              <tr><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col">Desde</th><th className={css.cell} scope="col">{NOTE_HEADING[open.key] ?? 'Observação'}</th></tr>
+              <tr><th className={css.cell} scope="col">Cliente</th><th className={css.cell} scope="col" aria-sort={open.order === 'newest' ? 'descending' : 'ascending'}>
+                <button type="button" className={css.rowButton} onClick={() => onOrder(open.order === 'newest' ? 'oldest' : 'newest')}>
+                  {`Desde ${open.order === 'newest' ? '↓' : '↑'}`}<span className={visuallyHidden}>{open.order === 'newest' ? ' (mostrar os mais antigos primeiro)' : ' (mostrar os mais recentes primeiro)'}</span>
+                </button>
+              </th><th className={css.cell} scope="col">{NOTE_HEADING[open.key] ?? 'Observação'}</th></tr>
             </thead>
             <tbody>
               {list.data.map((item) => (
@@ -221,7 +225,7 @@ export function HomeScreen({ api, member, onOpenBill, onOpenCustomer }: {
           })}
         </ul>
       ) : null}
-      {open ? <QueueList api={api} open={open} onPage={(page) => setOpen({ ...open, page })} onOpenCustomer={onOpenCustomer} /> : null}
+      {open ? <QueueList api={api} open={open} onPage={(page) => setOpen({ ...open, page })} onOrder={(order) => setOpen({ ...open, order, page: 1 })} onOpenCustomer={onOpenCustomer} /> : null}
       {reviewsBills ? (
         <section className={css.card} aria-labelledby="bills-title">
           <h2 id="bills-title" className={css.subheading}>Contas de luz para revisar</h2>
