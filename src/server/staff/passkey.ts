@@ -175,12 +175,23 @@ export async function removePasskey(deps: Deps, caller: StaffCaller, passkeyId: 
 
 /**
  * Options to sign in with a passkey. The same for any e-mail (no list of the member's passkeys); the
- * challenge is kept only for a member who may sign in.
+ * challenge is kept only for a member who may sign in. While the member's sign-in challenge is
+ * live it is handed out again rather than replaced: anyone may ask for options with a member's
+ * e-mail, and a new challenge each time would spoil the one the member's device is signing.
  */
 export async function signInOptions(deps: Deps, site: PasskeySite, email: string) {
-  const options = await generateAuthenticationOptions({ rpID: site.rpID, userVerification: 'required', timeout: CHALLENGE_MINUTES * 60_000 });
-  const [row] = await deps.db.select({ id: staff.id, revokedAt: staff.revokedAt }).from(staff).where(eq(staff.email, email.trim().toLowerCase()));
-  if (row && !row.revokedAt) await keepChallenge(deps, row.id, 'signIn', options.challenge);
+  const [row] = await deps.db.select({ id: staff.id, revokedAt: staff.revokedAt, kept: staff.passkeyChallenge, until: staff.passkeyChallengeExpiresAt })
+    .from(staff).where(eq(staff.email, email.trim().toLowerCase()));
+  const live = row && !row.revokedAt && row.kept?.startsWith('signIn:') && row.until !== null && row.until > deps.clock.now() ? row.kept.slice('signIn:'.length) : undefined;
+  // an e-mail that signs no one in also gets the same challenge again for a while, so asking twice tells nothing
+  const window = Math.floor(deps.clock.now().getTime() / (CHALLENGE_MINUTES * 60_000));
+  const stranger = !row || row.revokedAt ? createHmac('sha256', deps.secret).update(`staff-passkey-nobody:${email.trim().toLowerCase()}:${window}`).digest() : undefined;
+  const challenge = live ? Buffer.from(live, 'base64url') : stranger;
+  const options = await generateAuthenticationOptions({
+    rpID: site.rpID, userVerification: 'required', timeout: CHALLENGE_MINUTES * 60_000,
+    ...(challenge ? { challenge: new Uint8Array(challenge) } : {}),
+  });
+  if (row && !row.revokedAt && !live) await keepChallenge(deps, row.id, 'signIn', options.challenge);
   return options;
 }
 

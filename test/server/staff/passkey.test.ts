@@ -115,6 +115,20 @@ describe('sign-in with e-mail and a passkey', () => {
     expect({ ...unknown.body, challenge: '' }).toEqual({ ...known.body, challenge: '' });
     expect(known.body).toMatchObject({ rpId: 'portal.test', userVerification: 'required' });
     expect(known.body.allowCredentials ?? []).toEqual([]);
+    // asked again by anyone, the live challenge is handed out again, not replaced (the member's device
+    // may be signing it), and an unknown e-mail's too: asking twice tells nothing
+    const knownAgain = await call(s, 'POST', '/admin/auth/session/passkey-options', { email: m.email });
+    const unknownAgain = await call(s, 'POST', '/admin/auth/session/passkey-options', { email: `ninguem.${process.pid}@empresa.com.br` });
+    expect(knownAgain.body.challenge).toBe(known.body.challenge);
+    expect(unknownAgain.body.challenge).toBe(unknown.body.challenge);
+  });
+
+  test('a stranger asking for options with a member\'s e-mail does not spoil the challenge the member is signing', async () => {
+    const m = await enrolledWithPasskey();
+    const options = await signInOptions(m.email);
+    await call(s, 'POST', '/admin/auth/session/passkey-options', { email: m.email });
+    const ok = await call(s, 'POST', '/admin/auth/session/passkey', { email: m.email, response: m.key.get(options, ORIGIN) });
+    expect(ok.status).toBe(201);
   });
 
   test('the member\'s passkey signs in, once per challenge; the counter and last use are kept; audited', async () => {
@@ -144,9 +158,11 @@ describe('sign-in with e-mail and a passkey', () => {
     expect((await signInWith(m.email, m.key)).status).toBe(201); // counter 1
     expect((await signInWith(m.email, m.key, { counter: 1 })).status, 'a cloned authenticator').toBe(401);
     expect((await signInWith(m.email, m.key, { userVerified: false })).status, 'no PIN or fingerprint').toBe(401);
+    // a spent challenge is gone: another answer over it is refused, and the next options carry a new one
     const options = await signInOptions(m.email);
-    await signInOptions(m.email); // a newer challenge replaces it
+    expect((await call(s, 'POST', '/admin/auth/session/passkey', { email: m.email, response: m.key.get(options, ORIGIN) })).status).toBe(201);
     expect((await call(s, 'POST', '/admin/auth/session/passkey', { email: m.email, response: m.key.get(options, ORIGIN) })).status).toBe(401);
+    expect((await signInOptions(m.email)).challenge).not.toBe(options.challenge);
     const expiring = await signInOptions(m.email);
     s.clock.advance(CHALLENGE_MINUTES * 60_000 + 1000);
     expect((await call(s, 'POST', '/admin/auth/session/passkey', { email: m.email, response: m.key.get(expiring, ORIGIN) })).status).toBe(401);
