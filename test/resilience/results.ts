@@ -20,6 +20,8 @@ export interface AttemptRow {
   survived: number;
   /** anything else: a leak, a write, a telling error, a wrong refusal */
   lost: number;
+  /** the part of the suite it belongs to: a suite whose rows name one gets a table per part */
+  group?: string;
 }
 
 export interface SuiteResults {
@@ -33,6 +35,11 @@ export interface SuiteResults {
   coverage: Record<string, number>;
   /** operations a row does not try, each with its written reason */
   notTried: { operation: string; row: string; reason: string }[];
+  /**
+   * The suite did not run in this pass, for this reason: with `keepCommitted` (it runs in the other
+   * CI pass) docs/quality.md keeps the section it has; otherwise the section gives the reason.
+   */
+  notRun?: { reason: string; keepCommitted: boolean };
 }
 
 export function writeSuiteResults(results: SuiteResults): void {

@@ -20,12 +20,21 @@ export const UPLOAD_REMOVE_JOB = 'upload.remove';
 const UPLOAD_LOCK_NAMESPACE = 7301;
 
 /**
+ * Inside a transaction: waits until the customer's other uploads have committed or failed (held to
+ * the transaction's end; taking it again in the same transaction is free). What an upload checks
+ * after it (quota, open slots) cannot change under it.
+ */
+export async function lockCustomerUploads(tx: Tx, customerId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${UPLOAD_LOCK_NAMESPACE}, ${customerId})`);
+}
+
+/**
  * Inside the upload's transaction: waits for the customer's other uploads to finish, then refuses
  * (429, 'upload.quota') a file that would pass UPLOAD_QUOTA for its purpose: files sent (replaced
  * ones included, so replacing over and over also ends) or bytes still stored.
  */
 export async function reserveUploadQuota(tx: Tx, customerId: number, purpose: UploadPurpose, size: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${UPLOAD_LOCK_NAMESPACE}, ${customerId})`);
+  await lockCustomerUploads(tx, customerId);
   const [used] = await tx.select({
     files: count(),
     bytes: sql<string>`coalesce(sum(${uploads.size}) filter (where ${uploads.removedAt} is null), 0)`,

@@ -11,7 +11,7 @@ import { checkouts, customers, documents, uploads } from '../platform/db/schema'
 import { ApiError } from '../http/errors';
 import type { StagedUpload } from '../http/multipart';
 import { newStorageKey } from '../providers/storage/index';
-import { reserveUploadQuota } from '../bill/uploads';
+import { lockCustomerUploads, reserveUploadQuota } from '../bill/uploads';
 import { customerSteps } from '../process/host';
 import { notify } from '../notification/service';
 import { audit } from '../staff/service';
@@ -78,12 +78,18 @@ export interface SentFile { field: string; type: DocumentType }
 
 /**
  * Stores the files of one sending in one transaction: each file's upload row (within the
- * customer's quota) moved into storage as its last step, then one PENDING record per type. The
+ * customer's quota) moved into storage as its last step, then one PENDING record per type; a slot
+ * a concurrent sending filled meanwhile is refused (409). The
  * keys moved are pushed to `moved` so the caller removes them when anything fails.
  */
 export async function keepDocuments(deps: Deps, customerId: number, sent: readonly SentFile[], files: Partial<Record<string, StagedUpload>>, moved: string[]): Promise<void> {
   const { db, clock, storage } = deps;
   await db.transaction(async (tx) => {
+    // the caller saw these slots open before the transaction; a sending that raced this one may have
+    // filled them since: checked again once the customer's other uploads are done
+    await lockCustomerUploads(tx, customerId);
+    const now = new Map((await currentDocuments(tx, customerId)).map((d) => [d.type, d.status]));
+    if (sent.some((slot) => { const s = now.get(slot.type); return s !== undefined && s !== 'DENIED'; })) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
     const stored = new Map<string, number>();
     for (const slot of sent) {
       const file = files[slot.field]!;

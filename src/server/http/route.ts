@@ -117,8 +117,19 @@ function bodyCheck(e: Endpoint): MiddlewareHandler[] {
       await next();
     })];
   }
-  return [validator('json', (value) => parsed(bodyFor ? bodyFor(value) : body, value))];
+  return [jsonContentType, validator('json', (value) => parsed(bodyFor ? bodyFor(value) : body, value))];
 }
+
+/**
+ * A body sent as another type than JSON (text/plain, a form) is refused as malformed: the JSON
+ * validator would read it as an empty body, which a form whose fields are all optional accepts.
+ * A call without a body (no Content-Type) still reads as `{}`.
+ */
+const jsonContentType = createMiddleware(async (c, next) => {
+  const type = (c.req.header('Content-Type') ?? '').trim();
+  if (type !== '' && !/^application\/([a-z-.]+\+)?json\s*(;|$)/i.test(type)) throw new ApiError(400, ErrorCode.VALIDATION, {}, messages['common.error.generic']);
+  await next();
+});
 
 /** Mounts `handler` for `endpoint` on `app` (a domain's sub-app, itself mounted at /api/v1). */
 export function route<E extends Endpoint>(app: Hono, deps: Deps, endpoint: E, handler: EndpointHandler<E>): void {
@@ -138,7 +149,8 @@ const pattern = (path: string): RegExp =>
 
 /** The methods served at a concrete path (relative to /api/v1), for 405 and its Allow header. */
 export function allowedMethods(endpoints: readonly Endpoint[], path: string): string[] {
-  return endpoints.filter((e) => pattern(e.path).test(path)).map((e) => e.method.toUpperCase());
+  // once each: '/admin/faq/order' is also what '/admin/faq/:faqId' matches
+  return [...new Set(endpoints.filter((e) => pattern(e.path).test(path)).map((e) => e.method.toUpperCase()))];
 }
 
 /** A positive integer id from a path or query parameter; anything else is simply not found. */

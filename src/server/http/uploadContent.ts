@@ -56,6 +56,37 @@ export function jpegSize(bytes: Uint8Array): ImageSize | null {
 }
 
 /**
+ * Whether a JPEG's frame header and first scan header agree (1 to 4 components, lengths that match
+ * their counts, every scan component declared by the frame): the image decoder (skia, in the bill
+ * reader's thread) crashes the whole process on a JPEG without a scan or with inconsistent headers.
+ */
+export function jpegHeadersSound(bytes: Uint8Array): boolean {
+  let at = 2;
+  let frame: number[] | null = null;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return false;
+    const marker = bytes[at + 1] ?? 0;
+    if (marker === 0xff) { at += 1; continue; }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { at += 2; continue; }
+    if (marker === 0xd9) return false;
+    const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
+    if (length < 2 || at + 2 + length > bytes.length) return false;
+    if (isStartOfFrame(marker)) {
+      const count = bytes[at + 9] ?? 0;
+      if (frame || count < 1 || count > 4 || length !== 8 + 3 * count) return false;
+      frame = Array.from({ length: count }, (_, i) => bytes[at + 10 + 3 * i] ?? -1);
+    }
+    if (marker === 0xda) {
+      const count = bytes[at + 4] ?? 0;
+      if (!frame || count < 1 || count > frame.length || length !== 6 + 2 * count) return false;
+      return Array.from({ length: count }, (_, i) => bytes[at + 5 + 2 * i] ?? -1).every((id) => frame!.includes(id));
+    }
+    at += 2 + length;
+  }
+  return false;
+}
+
+/**
  * Markup before the PDF header: an HTML (or XML, SVG) page that carries `%PDF-` somewhere in its
  * first KiB. Real files sometimes have a few junk bytes there (a byte-order mark, blank lines,
  * binary noise from a mail gateway), never a tag.
@@ -86,6 +117,6 @@ export async function checkUploadContent(path: string, kind: UploadKind, field: 
     return;
   }
   const size = kind === 'png' ? pngSize(bytes) : jpegSize(bytes);
-  if (!size) throw unsupported();
+  if (!size || (kind === 'jpeg' && !jpegHeadersSound(bytes))) throw unsupported();
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw new ApiError(413, ErrorCode.UPLOAD_IMAGE_TOO_LARGE, { field });
 }

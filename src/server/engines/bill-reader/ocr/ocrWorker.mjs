@@ -107,6 +107,37 @@ function jpegSize(bytes) {
   return null;
 }
 
+/**
+ * Whether the frame header and the first scan header agree (as src/server/http/uploadContent.ts
+ * checks at upload): skia's decoder crashes the whole process on a JPEG without a scan or with
+ * inconsistent headers, so such a file is refused before it is decoded.
+ */
+function jpegHeadersSound(bytes) {
+  let i = 2;
+  let frame = null;
+  while (i + 4 <= bytes.length) {
+    if (bytes[i] !== 0xff) return false;
+    const marker = bytes[i + 1];
+    if (marker === 0xff) { i++; continue; }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    if (marker === 0xd9) return false;
+    const length = (bytes[i + 2] << 8) | bytes[i + 3];
+    if (length < 2 || i + 2 + length > bytes.length) return false;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      const count = bytes[i + 9];
+      if (frame || !(count >= 1 && count <= 4) || length !== 8 + 3 * count) return false;
+      frame = Array.from({ length: count }, (_, k) => bytes[i + 10 + 3 * k]);
+    }
+    if (marker === 0xda) {
+      const count = bytes[i + 4];
+      if (!frame || !(count >= 1 && count <= frame.length) || length !== 6 + 2 * count) return false;
+      return Array.from({ length: count }, (_, k) => bytes[i + 5 + 2 * k]).every((id) => frame.includes(id));
+    }
+    i += 2 + length;
+  }
+  return false;
+}
+
 function checkPixels(width, height) {
   if (!(width > 0 && height > 0)) throw new Error('an image without pixels');
   if (width * height > MAX_INPUT_PIXELS) {
@@ -133,6 +164,7 @@ async function imagePages(bytes) {
   if (!sniffed) throw new Error('not a PNG or JPEG image');
   checkPixels(sniffed.width, sniffed.height);
   checkComplete(bytes, sniffed);
+  if (sniffed.type === 'jpeg' && !jpegHeadersSound(bytes)) throw new Error('an unsupported JPEG (its frame and scan headers do not agree)');
   const image = await loadImage(bytes); // applies the EXIF orientation of phone photos
   checkPixels(image.width, image.height);
   const source = imageSource(image, image.width, image.height, 1);
