@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { readSuiteResults, RESULTS_DIR, type SuiteResults } from '../test/resilience/results';
+import { standardsSection } from './quality-standards';
 
 /**
  * `npm run quality` writes docs/quality.md from the figures the resilience suites left in
@@ -83,7 +84,7 @@ export function qualityText(suites: readonly SuiteResults[], committed: string |
     '- **Survived**: the call succeeded, yet answered only what the caller may see, and changed and revealed nothing of anyone else.',
     '- **Lost**: anything else (a leak, a write, an answer that tells a resource exists, a wrong refusal). The suite fails on any.',
     '',
-    ...suites.flatMap((suite) => section(suite, committed)),
+    ...suites.flatMap((suite) => standardsSection(suite) ?? section(suite, committed)),
   ].join('\n').replace(/\n+$/, '\n');
 }
 

@@ -24,8 +24,8 @@ async function eventsSince(db: Db | Tx, where: ReturnType<typeof and>) {
 }
 
 /**
- * The limits a code request must pass, checked and recorded in one transaction under a per-phone
- * lock: per address, the 30 s resend cooldown of this request, 5 sends per 10 min per phone (every
+ * The limits a code request must pass, checked and recorded in one transaction under a per-address
+ * and a per-phone lock: per address, the 30 s resend cooldown of this request, 5 sends per 10 min per phone (every
  * request and resend of the phone counts). Nothing here looks at whether the phone has an account.
  */
 export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequestKey, address: string): Promise<void> {
@@ -33,6 +33,9 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
   const { phone, secretHash } = request;
   const now = clock.now();
   const windowStart = new Date(now.getTime() - limits.windowMs);
+  // the address's lock first (always in this order): requests for different phones from one
+  // address, on any server process, cannot all pass the per-address count at once
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code-address:${address}`}))`);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code:${phone}`}))`);
 
   const byAddress = await eventsSince(tx, and(eq(authEvents.address, address), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
