@@ -88,8 +88,14 @@ export function createApp(deps: AppDeps): Hono {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: deps.production ? 'max-age=31536000; includeSubDomains' : false,
   });
-  // the signing page sets its own: the portal may frame it (signing-page/routes.ts)
-  app.use('*', (c, next) => (c.req.path.startsWith('/sign/') ? next() : headers(c, next)));
+  // the signing page sets its own (the portal may frame it, signing-page/routes.ts), HSTS aside:
+  // a first visit straight to a signing link is held to HTTPS like any other page
+  const hsts = deps.production ? 'max-age=31536000; includeSubDomains' : null;
+  app.use('*', async (c, next) => {
+    if (!c.req.path.startsWith('/sign/')) return headers(c, next);
+    await next();
+    if (hsts) c.header('Strict-Transport-Security', hsts);
+  });
   app.route('/', signingPageRoutes(deps));
 
   const api = new Hono();
