@@ -60,6 +60,9 @@ export function Carousel<T>({
   const [stopped, setStopped] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  // until the code runs, whether the row scrolls (a narrow window) is CSS's to know
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const trackId = useId();
   const trackRef = useRef<HTMLDivElement>(null);
   /** the card shown came from a swipe: the row is already there */
@@ -114,7 +117,9 @@ export function Carousel<T>({
   if (!isCarousel) {
     return (
       <div className={styles.root}>
-        <List className={`${listClassName} ${styles.track[below]}`}>
+        {/* from the page's HTML, a narrow window scrolls this row sideways before any code: it takes
+            the keyboard's focus until the carousel's buttons arrive (a wide one has no need of it) */}
+        <List className={`${listClassName} ${styles.track[below]}`} tabIndex={live ? undefined : 0} aria-label={live ? undefined : label}>
           {items.map((item, i) => (
             <li key={itemKey(item)} className={`${itemClassName} ${styles.slide[below]}`}>{renderItem(item, i)}</li>
           ))}
