@@ -76,19 +76,24 @@ describe('the admins\' FAQ and coverage pages', () => {
     const answer = page.getByRole('textbox', { name: 'Resposta' });
     await answer.click();
     await page.keyboard.type('Sim. Pelo aplicativo você vê ');
+    // a toolbar button hands the focus back to the answer (within a frame): typing waits for it, as a person's would
+    const typeInAnswer = async (text: string) => {
+      await page.waitForFunction((el) => el?.contains(document.activeElement) ?? false, await answer.elementHandle());
+      await page.keyboard.type(text);
+    };
     const bold = page.getByRole('toolbar', { name: 'Formatação da resposta' }).getByRole('button', { name: 'Negrito' });
     assert.equal(await bold.getAttribute('aria-pressed'), 'false');
     await bold.click();
     assert.equal(await bold.getAttribute('aria-pressed'), 'true');
-    await page.keyboard.type('a produção do dia');
+    await typeInAnswer('a produção do dia');
     await bold.click();
     assert.equal(await bold.getAttribute('aria-pressed'), 'false');
-    await page.keyboard.type(':');
+    await typeInAnswer(':');
     await page.keyboard.press('Enter');
     const bullets = page.getByRole('button', { name: 'Lista com marcadores' });
     await bullets.click();
     assert.equal(await bullets.getAttribute('aria-pressed'), 'true');
-    await page.keyboard.type('em quilowatts-hora;');
+    await typeInAnswer('em quilowatts-hora;');
     await page.keyboard.press('Enter');
     await page.keyboard.type('quanto você economizou.');
 

@@ -249,12 +249,18 @@ export async function openSignedIn(page: Page, portal: RunningPortal, customer: 
  * Screenshots `<prefix>-<name>-desktop` and `-phone` of the page as it is now; at each size axe-core
  * must find no WCAG 2.1 A/AA problem. The page goes back to its own size afterwards.
  */
+/** A new window size, and the page laid out for it: what listens to the size (a popover placing itself) has run. */
+async function resized(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(() => new Promise<void>((done) => { requestAnimationFrame(() => requestAnimationFrame(() => done())); }));
+}
+
 export async function shotBoth(page: Page, prefix: string, name: string): Promise<void> {
   const size = page.viewportSize();
-  await page.setViewportSize(DESKTOP);
+  await resized(page, DESKTOP);
   assert.deepEqual(await accessibilityProblems(page), [], `${name} (desktop)`);
   await shot(page, `${prefix}-${name}-desktop`);
-  await page.setViewportSize(PHONE);
+  await resized(page, PHONE);
   assert.deepEqual(await accessibilityProblems(page), [], `${name} (phone)`);
   await shot(page, `${prefix}-${name}-phone`);
   if (size) await page.setViewportSize(size);
@@ -264,7 +270,7 @@ export async function shotBoth(page: Page, prefix: string, name: string): Promis
 export async function shotsFitting(page: Page, prefix: string, name: string): Promise<void> {
   await shotBoth(page, prefix, name);
   const size = page.viewportSize();
-  await page.setViewportSize(PHONE);
+  await resized(page, PHONE);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(wide <= 0, `${name}: ${wide} px wider than a phone`);
   if (size) await page.setViewportSize(size);
