@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { staffContracts } from '#shared/contract/endpoints';
 import * as css from '../backoffice.css';
 import { when } from '../format';
-import { usePanel, Panel, type PanelProps } from './panel';
+import { openInNewTab, usePanel, Panel, type PanelProps } from './panel';
 
 /**
  * The customer's contracts with their signature evidence (any role): the original's and the signed
@@ -14,14 +14,7 @@ export function ContractsPanel({ api, customerId }: PanelProps) {
   const [error, setError] = useState<string | null>(null);
   const open = async (contractId: string) => {
     setError(null);
-    const tab = window.open('', '_blank');
-    try {
-      const url = URL.createObjectURL(await api.download(`/admin/customers/${customerId}/contracts/${contractId}/file`));
-      if (tab) tab.location.href = url; else window.location.assign(url);
-    } catch (e) {
-      tab?.close();
-      setError((e as Error).message);
-    }
+    await openInNewTab(() => api.download(`/admin/customers/${customerId}/contracts/${contractId}/file`)).catch((e: Error) => setError(e.message));
   };
   const rows = p.data ?? [];
   return (

@@ -14,22 +14,10 @@ import { RadioGroup } from '../../ui/RadioGroup/RadioGroup';
 import * as css from '../backoffice.css';
 import { when } from '../format';
 import { usePanel, Panel, type PanelProps } from './panel';
+import { saveInBrowser } from '../../features/proposal/actors';
 import * as p$ from './ProjectPanel.css';
 
 const projectLabel = (s: ProjectStatus) => messages[`project.status.${s}` as keyof typeof messages] ?? s;
-
-/** Saves a file fetched with the staff session under its name. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /** The share of the attachment sent so far. */
 function SendingBar({ ratio }: { ratio: number }) {
@@ -96,7 +84,7 @@ export function ProjectPanel({ api, customerId, roles, onChanged }: PanelProps) 
   const download = async (path: string, name: string) => {
     setDownloadError(null);
     try {
-      save(await api.download(path), name);
+      saveInBrowser(await api.download(path), name);
     } catch (e) {
       setDownloadError((e as Error).message);
     }

@@ -4,7 +4,7 @@ import { proposalFigures } from '#shared/proposal/rules';
 import * as css from '../backoffice.css';
 import { when } from '../format';
 import { TableScroll } from './TableScroll';
-import { usePanel, Panel, type PanelProps } from './panel';
+import { openInNewTab, usePanel, Panel, type PanelProps } from './panel';
 
 const TYPE = { INITIAL: 'Inicial', FINAL: 'Final' } as const;
 
@@ -16,14 +16,9 @@ export function ProposalsPanel({ api, customerId }: PanelProps) {
   const open = async (proposalId: number) => {
     setOpening(proposalId);
     setError(null);
-    // a tab opened now, while the click still counts, is given the PDF when it arrives
-    const tab = window.open('', '_blank');
     try {
-      const blob = await api.download(`/admin/customers/${customerId}/proposals/${proposalId}/pdf`);
-      const url = URL.createObjectURL(blob);
-      if (tab) tab.location.href = url; else window.location.assign(url);
+      await openInNewTab(() => api.download(`/admin/customers/${customerId}/proposals/${proposalId}/pdf`));
     } catch (e) {
-      tab?.close();
       setError((e as Error).message);
     } finally {
       setOpening(null);

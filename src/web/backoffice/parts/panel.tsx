@@ -50,3 +50,18 @@ export function Panel({ id, title, error, done, children }: { id: string; title:
     </section>
   );
 }
+
+/**
+ * A file fetched with the staff session, shown in a new tab. The tab is opened at once, while the
+ * click still counts (a tab opened after the download would be blocked), and closed if it fails.
+ */
+export async function openInNewTab(load: () => Promise<Blob>): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const url = URL.createObjectURL(await load());
+    if (tab) tab.location.href = url; else window.location.assign(url);
+  } catch (e) {
+    tab?.close();
+    throw e;
+  }
+}
