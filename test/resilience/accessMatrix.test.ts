@@ -14,12 +14,13 @@ import type { Db } from '../../src/server/platform/db/index';
 import { createTestServer, testClock, type TestServer } from '../support/server';
 import { newAddress, signUpCustomerWithId } from '../support/flows';
 import { fixture } from '../support/uploads';
-import { victimWithEverything, VICTIM_CLOCK_START, type Victim } from './victim';
+import { buyerWithEverything, victimWithEverything, VICTIM_CLOCK_START, type Victim, type VictimIds } from './victim';
 import { writeSuiteResults, type AttemptRow } from './results';
 
 /**
  * The access matrix, generated from the endpoint descriptors (src/shared/endpoints.ts): customer A
- * holds every kind of resource (./victim.ts); then every operation is called
+ * holds every kind of resource (./victim.ts: a subscriber, a cash buyer and a financed buyer, as
+ * the three journeys exclude each other); then every operation is called
  *  (a) with no session: 401, unless the descriptor is public;
  *  (b) with customer B's session against A's ids, in the path, the query and the body: refused, or
  *      answered with B's own data; either way the answer is the one a made-up id gets (same status,
@@ -37,7 +38,7 @@ import { writeSuiteResults, type AttemptRow } from './results';
 // ---------------------------------------------------------------------------------------------
 // How each parameter is filled
 
-type VictimId = keyof Victim['ids'];
+type VictimId = keyof VictimIds;
 /** One of A's ids, or a fixed value with the reason it is no customer's resource. */
 type Fill = { victim: VictimId } | { fixed: string; why: string };
 const ofA = (kind: VictimId): Fill => ({ victim: kind });
@@ -176,8 +177,19 @@ function missingRows(endpoints: readonly Endpoint[]): string[] {
 
 /** What A's id stands for when B asks: A's own, or one no customer has (same shape). */
 type IdSource = (kind: VictimId) => string | number;
-const victimIds = (v: Victim): IdSource => (kind) => v.ids[kind];
-const madeUpIds = (v: Victim): IdSource => (kind) => madeUp(v.ids[kind]);
+/** Thrown when an operation needs a kind of resource this account of A does not have (a buyer's plan or case). */
+class NotHeld extends Error {}
+const idOf = (v: Victim, kind: VictimId): string | number => {
+  const id = v.ids[kind];
+  if (id === undefined) throw new NotHeld(`${v.name} holds no ${kind}`);
+  return id;
+};
+const victimIds = (v: Victim): IdSource => (kind) => idOf(v, kind);
+const madeUpIds = (v: Victim): IdSource => (kind) => madeUp(idOf(v, kind));
+/** Whether every id `e` carries is one this account of A holds. */
+const holds = (v: Victim, e: Endpoint): boolean => {
+  try { fill(e, victimIds(v)); return true; } catch (err) { if (err instanceof NotHeld) return false; throw err; }
+};
 /** An id of the same shape (and JSON type) as `real` that no row has. */
 function madeUp(real: string | number): string | number {
   if (typeof real === 'number') return 987_654_321;
@@ -266,7 +278,7 @@ const NOT_IN_SNAPSHOT: Readonly<Record<string, string>> = {
 async function snapshotOf(f: typeof fetch, v: Victim): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const e of CUSTOMER_SIDE) {
-    if (e.method !== 'get' || NOT_IN_SNAPSHOT[opName(e)]) continue;
+    if (e.method !== 'get' || NOT_IN_SNAPSHOT[opName(e)] || !holds(v, e)) continue;
     const a = await send(f, e, fill(e, victimIds(v)), v.token);
     out[opName(e)] = `${a.status} ${a.hash}`;
   }
@@ -306,7 +318,7 @@ async function tryAsIntruder(f: typeof fetch, db: Db, e: Endpoint, victim: Victi
     problems.push(`answered ${attempt.status} with a body that depends on A's id`);
   }
   if (attempt.status >= 500) problems.push(`server error ${attempt.status}`);
-  const markers = [victim.phone, victim.email, victim.ids.contract, victim.ids.signatureKey];
+  const markers = [victim.phone, victim.email, victim.ids.contract, victim.ids.signatureKey].filter((m): m is string => m !== undefined);
   const seen = markers.filter((m) => attempt.text.includes(m));
   if (seen.length) problems.push(`A's data in the answer: ${seen.join(', ')}`);
   if (write) {
@@ -325,7 +337,7 @@ async function tryAsIntruder(f: typeof fetch, db: Db, e: Endpoint, victim: Victi
 type RowName = 'no session' | 'another customer' | 'customer on staff' | 'role on staff' | 'role on process event';
 const rows: Record<RowName, AttemptRow & { failures: string[] }> = {
   'no session': { tried: 'No session on every non-public operation (expected 401)', times: 0, refused: 0, survived: 0, lost: 0, failures: [] },
-  'another customer': { tried: "Customer B's session against every id of customer A in path, query and body (expected: the answer a made-up id gets, A unchanged, no audit row)", times: 0, refused: 0, survived: 0, lost: 0, failures: [] },
+  'another customer': { tried: "Customer B's session against every id of customer A (subscriber, cash and financed buyer) in path, query and body (expected: the answer a made-up id gets, A unchanged, no audit row)", times: 0, refused: 0, survived: 0, lost: 0, failures: [] },
   'customer on staff': { tried: "A customer's session on every staff operation (expected 403, code 4030)", times: 0, refused: 0, survived: 0, lost: 0, failures: [] },
   'role on staff': { tried: 'Each staff role on every staff operation its role may not use (expected 403, code 4032)', times: 0, refused: 0, survived: 0, lost: 0, failures: [] },
   'role on process event': { tried: 'Each staff role on every process event its role may not send (expected 403, code 4032)', times: 0, refused: 0, survived: 0, lost: 0, failures: [] },
@@ -338,17 +350,22 @@ const tally = (row: RowName, op: string, ok: boolean, refused: boolean, problem:
 
 let s: TestServer;
 let victim: Victim;
+let cashBuyer: Victim;
+let financedBuyer: Victim;
+const accounts = () => [victim, cashBuyer, financedBuyer];
 let intruder: { id: number; token: string };
-let initialState: Record<string, string>;
+const initialState = new Map<Victim, Record<string, string>>();
 const staffTokens = {} as Record<StaffRole, string>;
 
 beforeAll(async () => {
   s = await createTestServer({ clock: testClock(VICTIM_CLOCK_START) });
   for (const role of STAFF_ROLES) staffTokens[role] = (await createStaff(s.db, s.clock, role, `${role}.matrix.${process.pid}@empresa.com.br`, [role])).token;
-  victim = await victimWithEverything(s, { support: staffTokens.support });
+  victim = await victimWithEverything(s, staffTokens);
+  cashBuyer = await buyerWithEverything(s, staffTokens, 'CASH_PURCHASE');
+  financedBuyer = await buyerWithEverything(s, staffTokens, 'FINANCING');
   intruder = await signUpCustomerWithId(s);
-  initialState = await snapshotOf(s.fetch, victim);
-}, 120_000);
+  for (const v of accounts()) initialState.set(v, await snapshotOf(s.fetch, v));
+}, 180_000);
 afterAll(async () => { await s?.close(); });
 
 const served = ENDPOINTS.filter((e) => !e.development);
@@ -386,12 +403,16 @@ describe('the access matrix, from the descriptors', () => {
   test("(b) customer B against customer A's ids", async () => {
     const ops = intruderOperations().filter(withRow('another customer'));
     expect(ops.length).toBeGreaterThan(10);
-    for (const e of ops) {
-      const verdict = await tryAsIntruder(s.fetch, s.db, e, victim, intruder.token);
-      tally('another customer', opName(e), verdict.outcome !== 'lost', verdict.outcome === 'refused', verdict.problems.join('; '));
+    // the subscriber holds every kind the descriptors name; the buyers every kind but the plan and the case
+    expect(ops.filter((e) => !holds(victim, e))).toEqual([]);
+    for (const v of accounts()) {
+      for (const e of ops.filter((x) => holds(v, x))) {
+        const verdict = await tryAsIntruder(s.fetch, s.db, e, v, intruder.token);
+        tally('another customer', `${opName(e)} (${v.name})`, verdict.outcome !== 'lost', verdict.outcome === 'refused', verdict.problems.join('; '));
+      }
     }
     expect(rows['another customer'].failures).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   test('(c) a customer on every staff operation is 403 (4030)', async () => {
     const auditBefore = await auditCount(s.db);
@@ -427,8 +448,20 @@ describe('the access matrix, from the descriptors', () => {
   });
 
   test("A's data is as it was after the whole matrix", async () => {
-    expect(changedReads(initialState, await snapshotOf(s.fetch, victim))).toEqual([]);
-    expect(Object.values(initialState).filter((x) => x.startsWith('200 ')).length).toBeGreaterThan(20);
+    for (const v of accounts()) {
+      const before = initialState.get(v)!;
+      expect(changedReads(before, await snapshotOf(s.fetch, v)), v.name).toEqual([]);
+      expect(Object.values(before).filter((x) => x.startsWith('200 ')).length, v.name).toBeGreaterThan(20);
+    }
+  });
+
+  test("A's snapshots hold the invoice, the financing and the badge", async () => {
+    const read = async (v: Victim, path: string) => (await s.fetch(`/api/v1${path}`, { headers: { Authorization: `Bearer ${v.token}` } })).json() as Promise<Record<string, unknown>>;
+    expect(await read(cashBuyer, '/portal/customer/invoice_status')).toMatchObject({ invoice_status: 'PAID' });
+    expect(await read(financedBuyer, '/portal/client_lending')).toMatchObject({ status: 'APPROVED' });
+    expect(initialState.get(cashBuyer)!['GET /portal/customer/invoice_status']).toMatch(/^200 /);
+    expect(initialState.get(financedBuyer)!['GET /portal/client_lending']).toMatch(/^200 /);
+    expect(initialState.get(victim)!['GET /portal/client-partnership/:id/emproyee-card']).toMatch(/^200 /);
   });
 });
 
@@ -473,8 +506,10 @@ afterAll(() => {
     title: 'Access matrix',
     about: 'Generated from the endpoint descriptors (test/resilience/accessMatrix.test.ts): every operation with no session, '
       + "with another customer's session against the first customer's ids, with a customer's session on every staff operation, "
-      + 'and with each staff role on what its role may not use. Customer A holds a bill, a proposal, a visit, a client plan and card, '
-      + 'documents, contracts and their signature keys, a project case with a file and a message with an attachment, and notifications.',
+      + 'and with each staff role on what its role may not use. Customer A is three accounts, as a subscription, a cash and a financed purchase exclude each other: '
+      + 'the subscriber holds a bill, a proposal, a visit, an employee badge, a client plan and card, documents, contracts and their signature keys, '
+      + 'a project case with a file and a message with an attachment, and notifications; each buyer a bill, the initial and final proposals, a visit, '
+      + 'signed purchase contracts, the purchase documents, notifications, and the paid invoice (cash) or the approved financing (financed).',
     rows: byRow.map(([, { failures: _failures, ...row }]) => row),
     coverage: {
       'operations in the descriptors (development ones left out)': served.length,
@@ -483,6 +518,7 @@ afterAll(() => {
       'staff operations': served.filter((e) => e.auth === 'staff').length,
       'operations for staff or the customer themselves': served.filter((e) => e.auth === 'either').length,
       "operations carrying one of A's ids (tried by B)": intruderOperations().length,
+      "of them, tried against each buyer's ids too": cashBuyer ? intruderOperations().filter((e) => holds(cashBuyer, e)).length : 0,
       "reads in A's snapshot, compared around every write B tries": CUSTOMER_SIDE.filter((e) => e.method === 'get' && !NOT_IN_SNAPSHOT[opName(e)]).length,
     },
     notTried: [
