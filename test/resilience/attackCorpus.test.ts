@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { toJsonSchema } from '@valibot/to-json-schema';
@@ -24,7 +27,8 @@ import { writeSuiteResults, type AttemptRow } from './results';
  * where it can be:
  *  1. every multipart endpoint gets the hostile files of ./attackFiles.ts (renamed types, polyglots,
  *     SVG with script, decompression bombs, 0 bytes, exactly 10 MB, 10 MB + 1, paths and control
- *     characters in names), 20 uploads at once by one customer and a customer at their quota;
+ *     characters in names), connections cut halfway through a file, 20 uploads at once by one customer
+ *     and a customer at their quota;
  *  2. script in every place user text is stored and served back (names, mural, FAQ, notifications,
  *     the signing page's HTML);
  *  3. every JSON body endpoint gets malformed JSON, a body over the limit, the wrong content type and
@@ -73,11 +77,20 @@ const GROUPS: Readonly<Record<Section, string>> = {
 
 let s: TestServer;
 let staff: string;
+/** the same app on a real socket, for the connections cut halfway */
+let listener: ReturnType<typeof serve>;
+let port: number;
 beforeAll(async () => {
   s = await createTestServer();
   staff = (await createStaff(s.db, s.clock, 'Equipe do corpus', `corpus.${process.pid}@empresa.com.br`)).token;
+  listener = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await once(listener, 'listening');
+  port = (listener.address() as AddressInfo).port;
 }, 60_000);
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  if (listener) await new Promise((r) => listener.close(r));
+  await s?.close();
+});
 
 interface Answer { status: number; body: Record<string, unknown>; headers: Headers; text: string }
 async function request(method: string, path: string, init: { token?: string; headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Answer> {
@@ -264,6 +277,37 @@ async function judgeUpload(e: Endpoint, target: UploadTarget, ctx: UploadContext
   return [refusedAsDocumented ? 'refused' : 'survived', ''];
 }
 
+/**
+ * Sends a valid file's multipart body over a real socket, with its full Content-Length, stops after
+ * `fraction` of it and drops the connection, as a phone losing its signal does.
+ */
+async function cutUpload(e: Endpoint, ctx: UploadContext, fraction: number): Promise<void> {
+  const { body, type } = multipartBody(e.multipart!.field, { bytes: paddedPdf(2 * 1024 * 1024), name: 'conta.pdf', type: 'application/pdf' });
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => { /* the server may answer or close first */ });
+  await once(socket, 'connect');
+  socket.write([
+    `POST /api/v1${ctx.path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Content-Type: ${type}`, `Content-Length: ${body.length}`,
+    `X-Forwarded-For: ${newAddress()}`, ...(ctx.token ? [`Authorization: Bearer ${ctx.token}`] : []), '', '',
+  ].join('\r\n'));
+  await new Promise<void>((r) => socket.write(body.subarray(0, Math.floor(body.length * fraction)), () => r()));
+  await new Promise((r) => setTimeout(r, 150));
+  socket.destroy();
+}
+
+/** A real bill padded to `size` bytes (the reader stops at %%EOF): big enough to be streaming when the cut comes. */
+const paddedPdf = (size: number): Uint8Array => {
+  const out = new Uint8Array(size);
+  out.set(realPdf());
+  return out;
+};
+
+/** Waits (up to 5 s) for the server to notice a cut connection and clear its staging file. */
+async function settled(): Promise<void> {
+  for (let i = 0; i < 50 && storedKeys().staging.length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+const CUT_ROW = 'A valid 2 MB file whose connection is cut after 5 % or 60 % of its body (no row, no file, no staging file left; the same sending then goes through)';
 const DOWNLOAD_ROW = 'Every accepted file downloaded again: served as an attachment, with nosniff, as the type sniffed from its content';
 const BURST = 20;
 const BURST_ROW = `${BURST} uploads of a valid file at once by one customer (no 500, each taken or refused as documented, the quota holds, nothing half-written)`;
@@ -287,6 +331,21 @@ describe('1. uploads on every multipart endpoint', () => {
         const a = await sendFile(e, ctx, c.file());
         const [outcome, problem] = await judgeUpload(e, target, ctx, c, a, since, disk);
         tally('uploads', c.tried, outcome, problem);
+      }
+
+      // connections cut halfway: nothing kept, and the customer's next sending is taken
+      for (const fraction of [0.05, 0.6]) {
+        const cutCtx = await target.ready(false);
+        const since = await lastUploadId();
+        const disk = storedBefore();
+        await cutUpload(e, cutCtx, fraction);
+        await settled();
+        const problems = await storageProblems(disk);
+        const kept = (await uploadsSince(since)).length;
+        if (kept) problems.push(`${kept} upload row(s) from a cut connection`);
+        const again = await sendFile(e, cutCtx, { bytes: realPdf(), name: 'conta.pdf', type: 'application/pdf' });
+        if (again.status >= 300) problems.push(`the sending after the cut answered ${again.status}/${String(again.body.code)}`);
+        tally('uploads', CUT_ROW, problems.length ? 'lost' : 'survived', `${opName(e)} cut at ${fraction * 100} %: ${problems.join('; ')}`);
       }
 
       // the burst: a fresh customer sends BURST valid files at once
@@ -651,7 +710,7 @@ describe('4. the sign-in rules against strangers', () => {
 
 afterAll(() => {
   const order = [
-    ...UPLOAD_CASES.map((c) => c.tried), BURST_ROW, QUOTA_ROW, DOWNLOAD_ROW,
+    ...UPLOAD_CASES.map((c) => c.tried), CUT_ROW, BURST_ROW, QUOTA_ROW, DOWNLOAD_ROW,
     ...Object.values(XSS_ROWS), ...Object.values(JSON_ROWS), ...Object.values(SIGN_IN_ROWS),
   ];
   const place = (r: Row) => { const i = order.indexOf(r.tried); return i < 0 ? order.length : i; };
@@ -661,7 +720,7 @@ afterAll(() => {
     id: '2-attack-corpus',
     title: 'Attack corpus',
     about: 'Generated from the endpoint descriptors where it can be (test/resilience/attackCorpus.test.ts, files built in test/resilience/attackFiles.ts): '
-      + 'hostile files on every multipart endpoint, script in every place user text is stored and served, malformed and oversized JSON, '
+      + 'hostile files and connections cut halfway on every multipart endpoint, script in every place user text is stored and served, malformed and oversized JSON, '
       + 'SQL-shaped strings in every string field of every JSON body, every method a path does not serve, and the sign-in rules against strangers. '
       + 'Refused: the documented status and code. Survived: taken, and harmless (a file stored only as the type its content has, under a random key, '
       + 'with its row, downloaded as an attachment with nosniff; text stored as sent and served as JSON or escaped HTML).',
