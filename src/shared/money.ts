@@ -74,3 +74,23 @@ export function parseMoney(text: string | null | undefined): number | null {
   const value = Number(normalised);
   return Number.isFinite(value) ? Math.round(value * 100) / 100 : null;
 }
+
+/**
+ * A number as a person types it in a pt-BR form (kWp, kWh, reais, years): '15.990,50', '7,5',
+ * '1.234', and also '7.5' (a dot is a decimal point unless it groups thousands). Null when blank
+ * or not a number, so the form leaves the field out and the server says what is wrong.
+ */
+export function parseTypedNumber(text: string): number | null {
+  const t = text.trim();
+  let normalised: string;
+  if (/^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(t) && (t.includes(',') || t.includes('.') === /^-?\d{1,3}(\.\d{3})+$/.test(t))) {
+    // pt-BR: dots group thousands, the comma is the decimal mark
+    normalised = t.replace(/\./g, '').replace(',', '.');
+  } else if (/^-?\d+\.\d+$/.test(t)) {
+    normalised = t; // a decimal point, as on a keyboard without the comma
+  } else {
+    return null;
+  }
+  const n = Number(normalised);
+  return Number.isFinite(n) ? n : null;
+}

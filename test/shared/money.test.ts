@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatBRL, maskCurrencyInput, parseCurrencyInput, parseMoney } from '../../src/shared/money';
+import { formatBRL, maskCurrencyInput, parseCurrencyInput, parseMoney, parseTypedNumber } from '../../src/shared/money';
 
 describe('maskCurrencyInput (bill value mask, spec §2)', () => {
   it('reads typed digits as reais, not cents (issue 10: 450 was R$ 4,50)', () => {
@@ -81,4 +81,11 @@ describe('parseMoney (saved bill, bill query parameter)', () => {
   it.each([[''], ['abc'], ['-10'], ['12345678901'], [null], [undefined], ['1.2.3']])('%s -> null', (text) => {
     expect(parseMoney(text)).toBeNull();
   });
+});
+
+describe('parseTypedNumber (numbers typed in the back-office forms)', () => {
+  it.each([
+    ['15.990,50', 15990.5], ['7,5', 7.5], ['7.5', 7.5], ['1.234', 1234], ['1234', 1234], [' 12 ', 12], ['0,25', 0.25], ['1.234.567,8', 1234567.8],
+  ])('%s is %d', (typed, value) => { expect(parseTypedNumber(typed)).toBe(value); });
+  it.each(['', '  ', 'abc', '7,5,1', '1,2.3', '12a', '.', ','])('%j is not a number', (typed) => { expect(parseTypedNumber(typed)).toBeNull(); });
 });

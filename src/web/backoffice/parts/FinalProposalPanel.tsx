@@ -3,6 +3,7 @@ import { hasRole } from '#shared/staff/roles';
 import { previewFinalProposal, staffProposals } from '#shared/proposal/endpoints';
 import type { FinalProposalRequest } from '#shared/proposal/payloads';
 import { proposalCards, proposalDetailRows, type Proposal } from '#shared/proposal/rules';
+import { parseTypedNumber } from '#shared/money';
 import { Button } from '../../ui/Button/Button';
 import { TextField } from '../../ui/TextField/TextField';
 import * as css from '../backoffice.css';
@@ -13,10 +14,7 @@ type Form = Record<'power_kwp' | 'price' | 'module_brand' | 'module_warranty' | 
 const EMPTY: Form = { power_kwp: '', price: '', module_brand: '', module_warranty: '', inverter_brand: '', inverter_warranty: '', structure_type: '', structure_warranty: '' };
 
 /** A number as typed in pt-BR ('15.990,50'), or undefined when blank or not a number (the server then says what is wrong). */
-const num = (s: string): number | undefined => {
-  const n = Number(s.replace(/\./g, '').replace(',', '.'));
-  return s.trim() && Number.isFinite(n) ? n : undefined;
-};
+const num = (s: string): number | undefined => parseTypedNumber(s) ?? undefined;
 
 /** The form as the request: blank fields left out (they follow the sizing from the bill). */
 function requestOf(form: Form): FinalProposalRequest {

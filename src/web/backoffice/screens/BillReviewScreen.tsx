@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BillCorrections } from '#shared/bill/payloads';
 import { LOW_CONFIDENCE } from '#shared/bill/evidence';
+import { parseTypedNumber } from '#shared/money';
 import type { StaffApi } from '../api';
 import { Button } from '../../ui/Button/Button';
 import { Notice } from '../../ui/Notice/Notice';
@@ -30,9 +31,10 @@ const shown = (value: unknown): string => {
   if (typeof value === 'object' && value && 'average' in value) return `média ${shown((value as { average: unknown }).average)}`;
   return String(value);
 };
+/** A corrected value: a positive number as typed in pt-BR, else undefined (the field is refused). */
 const parseNumber = (raw: string): number | undefined => {
-  const n = Number(raw.replace(/\./g, '').replace(',', '.'));
-  return raw.trim() && Number.isFinite(n) && n > 0 ? n : undefined;
+  const n = parseTypedNumber(raw);
+  return n !== null && n > 0 ? n : undefined;
 };
 
 /**
