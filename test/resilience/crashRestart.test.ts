@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,8 +10,12 @@ import { TO_PLAN_CHOICE } from '../support/flows';
 import { systemClock } from '../../src/server/config';
 import { openDatabase } from '../../src/server/platform/db/index';
 import { applyProcessEvent } from '../../src/server/process/host';
+import { formatDigitableLine, makeBoleto } from '../../src/server/providers/payments/boleto';
+import { pixCode } from '../../src/server/providers/payments/pix';
+import { createStaff } from '../../src/server/staff/service';
+import { notificationMessages } from '../../src/shared/messages/notification';
 import {
-  api, BILL_PDF, createDatabase, dropDatabase, filesUnder, newPhone, requestCode, requestSecret, seeded, signUp, signUpBody,
+  api, BILL_PDF, createDatabase, dropDatabase, filesUnder, newPhone, randomAddress, requestCode, requestSecret, seeded, signUp, signUpBody,
   sleep, slowUpload, startServer, stepsOf, uploadBill, waitForMessages, waitForStep, type Portal,
 } from './spawned';
 
@@ -49,7 +54,9 @@ function tally(tried: string, ok: boolean, why = ''): void {
 const codesAsked = new Map<string, number>();
 const asked = (phone: string) => codesAsked.set(phone, (codesAsked.get(phone) ?? 0) + 1);
 
-const env = () => ({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+/** set by the payment webhook step (PAYMENT_PROVIDER=iugu...): every restart after it keeps them */
+const extraEnv: Record<string, string> = {};
+const env = () => ({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...extraEnv });
 const base = () => server!.url;
 
 const ROW = {
@@ -61,6 +68,8 @@ const ROW = {
   move: 'SIGKILL 0-150 ms into a process move (approving the initial proposal); approved once, snapshot in step',
   document: 'SIGKILL while a document upload\'s body streams in or is being stored; no row, no file, and the document is sent again',
   signature: 'SIGKILL 0-300 ms into signing a contract (POST /sign/{key}: the signed PDF stored, the signature recorded); signed once',
+  webhook: 'SIGKILL 0-40 ms after Iugu\'s payment trigger was sent (POST /portal/webhooks/payments: Iugu asked again, the invoice settled); '
+    + 'with the trigger sent again after the restart, the invoice is PAID and the customer told once',
 } as const;
 
 /** SIGKILL the server and start it on the same data; tallies whether it came back clean. */
@@ -101,10 +110,12 @@ async function signIn(phone: string): Promise<string> {
 
 const ready: { token: string; id: number }[] = []; // customers at PROPOSAL_INITIAL PENDING
 const booked: { token: string; id: number; phone: string }[] = []; // paid, documents sent
+let iugu: FakeIugu | null = null;
 
 describe('crash and restart (SIGKILL)', { timeout: 120_000 }, () => {
   afterAll(async () => {
     await server?.kill();
+    await iugu?.close();
     if (databaseUrl) await dropDatabase(databaseName).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -285,6 +296,77 @@ describe('crash and restart (SIGKILL)', { timeout: 120_000 }, () => {
     expect(booked.length).toBe(REPEATS);
   });
 
+  it('a payment webhook: killed while Iugu\'s trigger is taken', async () => {
+    // cash buyers with an open invoice, issued through a stand-in for Iugu's API: the webhook only
+    // exists with PAYMENT_PROVIDER=iugu, so the server runs with it from here on
+    iugu = await fakeIugu(IUGU_API_TOKEN);
+    const buyers = [];
+    for (let i = 0; i < REPEATS; i++) buyers.push(await signUp(base()));
+    for (const c of buyers) asked(c.phone);
+    // the new environment needs a restart anyway; PGlite also needs the server stopped to be written
+    await server!.stop();
+    server = null;
+    const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: join(dataDir, 'pglite') });
+    let staff: { token: string };
+    try {
+      for (const c of buyers) for (const e of TO_PLAN_CHOICE) await applyProcessEvent(database.db, systemClock, c.id, e);
+      staff = await createStaff(database.db, systemClock, 'Equipe', `equipe.crash.${process.pid}@empresa.com.br`);
+    } finally { await database.close(); }
+    Object.assign(extraEnv, { PAYMENT_PROVIDER: 'iugu', IUGU_API_TOKEN, IUGU_BASE_URL: iugu.url, IUGU_WEBHOOK_TOKEN });
+    server = await startServer(env());
+
+    const refs: string[] = [];
+    for (const c of buyers) {
+      const published = await api(base(), 'POST', `/admin/customers/${c.id}/proposal/final`, { token: staff.token, body: {} });
+      expect(published.status, JSON.stringify(published.body)).toBe(201);
+      const approved = await api(base(), 'PUT', '/portal/customers/approve/proposal_final', { token: c.token, body: { payment_type: 'CASH_PURCHASE' } });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      const holder = await api(base(), 'PATCH', '/portal/customers/bills/owners', { token: c.token, body: { date_of_birth: '02-29-1984', occupation: 'Engenheira', marital_status: 'casado' } });
+      expect(holder.status, JSON.stringify(holder.body)).toBe(200);
+      const made = await api(base(), 'POST', '/portal/customers/create_contracts', { token: c.token, body: { date_of_birth: '02-29-1984', occupation: 'Engenheira', marital_status: 'casado' } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      // the purchase contract, then the power of attorney: the invoice needs both signatures
+      const address = randomAddress();
+      const post = (path: string, body: unknown) => fetch(`${base()}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address }, body: JSON.stringify(body) });
+      for (const k of made.body.contracts as { key: string }[]) {
+        const secret = requestSecret();
+        const coded = await post(`/sign/${k.key}/code`, { secret });
+        expect(coded.status, await coded.text()).toBe(202);
+        asked(c.phone);
+        const [m] = await waitForMessages(base(), c.phone, codesAsked.get(c.phone)!);
+        const signed = await post(`/sign/${k.key}`, { secret, code: m!.code, consent: true });
+        expect(signed.status, await signed.text()).toBe(201);
+      }
+      const invoice = await api(base(), 'PATCH', `/portal/customers/create/${c.id}/invoice`, { token: c.token });
+      expect(invoice.status, JSON.stringify(invoice.body)).toBe(200);
+      expect(invoice.body.invoice_status).toBe('PENDING');
+      refs.push(iugu.refOf(String(invoice.body.invoice_url)));
+    }
+
+    const paidText = notificationMessages['notification.payment.invoicePaid'];
+    const trigger = (ref: string) => fetch(`${base()}/api/v1/portal/webhooks/payments`, {
+      method: 'POST', body: new URLSearchParams({ event: 'invoice.status_changed', 'data[id]': ref, 'data[status]': 'paid' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: IUGU_WEBHOOK_TOKEN, 'X-Forwarded-For': randomAddress() },
+    });
+    for (const [i, c] of buyers.entries()) {
+      const ref = refs[i]!;
+      iugu.pay(ref);
+      const asks = iugu.asked(ref);
+      const inFlight = trigger(ref).then((r) => r.status).catch(() => null);
+      await sleep(between(0, 40));
+      await killAndRestart();
+      const first = await inFlight;
+      // Iugu sends a trigger again when it got no 2xx (and may send one twice anyway): the second must settle it or change nothing
+      const again = (await trigger(ref)).status;
+      // read after the second trigger: the status read also asks Iugu about an open invoice, and would hide a lost payment
+      const status = (await api(base(), 'GET', '/portal/customer/invoice_status', { token: c.token })).body.invoice_status;
+      const notes = ((await api(base(), 'GET', '/portal/notifications', { token: c.token })).body.data ?? []) as { message: string }[];
+      const told = notes.filter((n) => n.message === paidText).length;
+      console.log(`webhook kill: first ${first ?? 'cut'}, again ${again}, Iugu asked ${iugu.asked(ref) - asks} time(s), ${status}, told ${told}`);
+      tally(ROW.webhook, again === 200 && status === 'PAID' && told === 1, `first ${first ?? 'cut'}, again ${again}, ${status}, ${told} 'paid' notification(s)`);
+    }
+  });
+
   it('nothing half-written: rows and files, snapshots and events, jobs and SMS', async () => {
     await sleep(1500); // the last jobs (notifications) done
     await server!.stop();
@@ -340,7 +422,6 @@ describe('crash and restart (SIGKILL)', { timeout: 120_000 }, () => {
       rows: results.map(({ failures: _f, ...r }) => r),
       coverage: { 'kills (SIGKILL) and restarts': rows.get(ROW.restart)?.times ?? 0, 'kinds of call killed': Object.keys(ROW).length - 1 },
       notTried: [
-        { operation: 'POST /portal/webhooks/payments', row: 'payment webhook', reason: 'not tried yet: it needs a cash purchase with an invoice (the final proposal published by staff); left for a later change' },
         { operation: 'POST /portal/customers/checkout', row: 'card checkout', reason: 'not tried yet: the customers of the document row pay without a kill; left for a later change' },
       ],
     });
@@ -361,3 +442,72 @@ async function reader(): Promise<(<T>(sql: string) => Promise<T[]>) & { close():
   return Object.assign(q, { close: () => db.close() });
 }
 
+const IUGU_API_TOKEN = 'crash-iugu-api-token';
+const IUGU_WEBHOOK_TOKEN = 'crash-iugu-trigger-token-0123456789';
+
+interface FakeIugu {
+  url: string;
+  /** Iugu's invoice id in a secure_url */
+  refOf(secureUrl: string): string;
+  /** the invoice paid at Iugu (what its GET answers from now on) */
+  pay(ref: string): void;
+  /** how many times the server read the invoice's state */
+  asked(ref: string): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for Iugu's invoice API on loopback (what ../../src/server/providers/payments/iuguInvoices.ts
+ * calls): POST /v1/invoices issues a pending invoice with a valid boleto and Pix code, GET
+ * /v1/invoices/{id} answers its state from memory, PUT /v1/invoices/{id}/cancel cancels it. It lives in
+ * the test process, so it outlives the server's kills as Iugu would.
+ */
+async function fakeIugu(apiToken: string): Promise<FakeIugu> {
+  const invoices = new Map<string, { status: string; paid_at: string | null; reads: number }>();
+  const auth = `Basic ${Buffer.from(`${apiToken}:`).toString('base64')}`;
+  let seq = 0;
+  const http: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (d: Buffer) => chunks.push(d));
+    req.on('end', () => {
+      const answer = (status: number, body: unknown) => { res.writeHead(status, { 'Content-Type': 'application/json' }); res.end(JSON.stringify(body)); };
+      if (req.headers.authorization !== auth) return answer(401, { errors: 'Unauthorized' });
+      const path = (req.url ?? '').split('?')[0]!;
+      if (req.method === 'POST' && path === '/v1/invoices') {
+        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { due_date: string; items: { price_cents: number }[] };
+        seq += 1;
+        const id = `${String(seq).padStart(4, '0')}${process.pid.toString(16).toUpperCase()}`.padEnd(32, 'F');
+        const amountCents = body.items.reduce((t, item) => t + item.price_cents, 0);
+        const boleto = makeBoleto({ bankCode: '341', amountCents, dueDate: body.due_date, freeField: String(seq).padStart(25, '0') });
+        invoices.set(id, { status: 'pending', paid_at: null, reads: 0 });
+        return answer(200, {
+          id, status: 'pending', secure_url: `https://faturas.iugu.com/${id}`, due_date: body.due_date, total_cents: amountCents,
+          bank_slip: { digitable_line: formatDigitableLine(boleto.digitableLine), barcode_data: boleto.barcode },
+          pix: { qrcode_text: pixCode({ key: 'crash@iugu.com', amountCents, merchantName: 'Iugu', merchantCity: 'SAO PAULO', txid: id.slice(0, 25) }) },
+        });
+      }
+      const m = /^\/v1\/invoices\/([^/]+)(\/cancel)?$/.exec(path);
+      const invoice = m ? invoices.get(decodeURIComponent(m[1]!)) : undefined;
+      if (!m || !invoice) return answer(404, { errors: 'Not Found' });
+      if (req.method === 'PUT' && m[2]) invoice.status = 'canceled';
+      else if (req.method === 'GET' && !m[2]) invoice.reads += 1;
+      else return answer(405, { errors: 'Method Not Allowed' });
+      return answer(200, { id: m[1], status: invoice.status, paid_at: invoice.paid_at });
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const known = (ref: string) => {
+    const invoice = invoices.get(ref);
+    if (!invoice) throw new Error(`the fake Iugu issued no invoice ${ref}`);
+    return invoice;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    refOf: (secureUrl) => secureUrl.split('/').at(-1)!,
+    pay(ref) { Object.assign(known(ref), { status: 'paid', paid_at: new Date().toISOString() }); },
+    asked: (ref) => known(ref).reads,
+    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
+  };
+}
