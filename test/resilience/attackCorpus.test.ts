@@ -83,7 +83,8 @@ let port: number;
 beforeAll(async () => {
   s = await createTestServer();
   staff = (await createStaff(s.db, s.clock, 'Equipe do corpus', `corpus.${process.pid}@empresa.com.br`)).token;
-  listener = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' });
+  // the globals stay Node's own: the rest of the suite reads answers through s.fetch
+  listener = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
   await once(listener, 'listening');
   port = (listener.address() as AddressInfo).port;
 }, 60_000);
