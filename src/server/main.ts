@@ -73,7 +73,9 @@ async function main(): Promise<void> {
   const jobLog = (m: string) => console.warn(maskPersonalData(m.replace(/Failed query:[\s\S]*/, 'a database query failed')));
   // what a crash left: partial staging files, and jobs (a bill analysis) its worker held
   const cleaned = await cleanUpAfterCrash(deps, { everyLease: database.kind === 'pglite' });
-  if (cleaned.stagingFiles || cleaned.jobs) console.log(`start-up: removed ${cleaned.stagingFiles} partial upload(s), requeued ${cleaned.jobs} interrupted job(s)`);
+  if (cleaned.stagingFiles || cleaned.files || cleaned.jobs) {
+    console.log(`start-up: removed ${cleaned.stagingFiles} partial upload(s) and ${cleaned.files} file(s) stored without their row, requeued ${cleaned.jobs} interrupted job(s)`);
+  }
   const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, jobLog);
   worker.start(Number(env.QUEUE_POLL_MS ?? 500));
   const purge = () => purgeExpired(deps).catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));

@@ -7,6 +7,7 @@ import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
+import { keysStored, reserveStorageKey } from '../platform/storing';
 import { billOwners, bills, customers, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { notify } from '../notification/service';
@@ -14,7 +15,6 @@ import { byCustomer, byStaff, bySystem, loadProcess, moveProcessIn, ProcessEvent
 import { enqueue, type JobHandler } from '../platform/queue/queue';
 import { analyseBill, unreadBill, type BillAnalysis } from '../engines/bill-reader/index';
 
-import { newStorageKey } from '../providers/storage/index';
 import type { StagedUpload } from '../http/multipart';
 import { reserveUploadQuota, uploadJobs } from './uploads';
 import { contractsGenerated } from '../contract/service';
@@ -59,8 +59,8 @@ async function uploadAvailable(db: Db | Tx, customerId: number, latest: BillRow 
  */
 export async function submitBill(deps: Deps, customerId: number, file: StagedUpload, isHolder: boolean): Promise<BillValues> {
   const { db, clock, storage } = deps;
-  const key = newStorageKey();
   let saved = false;
+  const key = await reserveStorageKey(db, clock);
   try {
     const bill = await db.transaction(async (tx) => {
       const latest = await latestBill(tx, customerId);
@@ -82,6 +82,7 @@ export async function submitBill(deps: Deps, customerId: number, file: StagedUpl
       const [row] = await tx.insert(bills).values({ customerId, uploadId: upload.id, isHolder, status: 'PENDING', createdAt: now }).returning();
       if (!row) throw new Error('bill insert returned nothing');
       await enqueue(tx, clock, BILL_ANALYSIS_JOB, { billId: row.id });
+      await keysStored(tx, [key]);
       await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
       saved = true;
       return row;

@@ -13,6 +13,7 @@ import type { Proposal } from '#shared/proposal/rules';
 import { currentStep } from '#shared/steps';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
+import { keysStored } from '../platform/storing';
 import { billOwners, bills, checkouts, clientPlans, contracts, customers, financings, legalRepresentatives, proposals, type ContractTrailEntry } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { localSignatures, type SignatureProvider, type Signer } from '../providers/signature/index';
@@ -273,6 +274,7 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
     await db.transaction(async (tx) => {
       await lockContracts(tx, customerId);
       if (await contractsGenerated(tx, customerId)) throw new AlreadyGenerated();
+      await keysStored(tx, stored);
       const trail: ContractTrailEntry[] = [{ at: now.toISOString(), event: 'created' }];
       await tx.insert(contracts).values(made.map((m, i) => ({
         id: m.draft.id, customerId, type: m.draft.type, name: m.draft.name, signatureKey: m.key, provider: signatures.name, documentRef: m.documentRef,

@@ -5,6 +5,7 @@ import { canSign } from '#shared/contract/rules';
 import { fill } from '#shared/messages';
 import type { AppDeps } from '../config';
 import type { Db } from '../platform/db/index';
+import { keysStored } from '../platform/storing';
 import { contracts, type ContractTrailEntry } from '../platform/db/schema';
 import { enqueue } from '../platform/queue/queue';
 import { ApiError } from '../http/errors';
@@ -102,6 +103,7 @@ export async function signContract(deps: Deps, key: string, input: { secret: str
     await lockContracts(tx, row.customerId);
     const current = await contractOf(tx, row.customerId, row.id);
     if (current.signedAt) return outcomeOf(current, true); // a parallel request signed first
+    await keysStored(tx, [signedKey]);
     const [after] = await tx.update(contracts).set({
       signedAt: now, signedFileKey: signedKey, signedSha256, trail,
       evidence: { name: row.signer.name, cpf: row.signer.cpf, phone: row.signer.phone, ip: ctx.ip, user_agent: userAgent, consent: CONSENT_TEXT, signed_at: now.toISOString() },
@@ -139,6 +141,7 @@ export async function recordProviderSignature(deps: Deps, match: { key: string |
     await lockContracts(tx, row.customerId);
     const current = await contractOf(tx, row.customerId, row.id);
     if (current.signedAt) return;
+    if (signedKey) await keysStored(tx, [signedKey]);
     await tx.update(contracts).set({
       signedAt: now, signedFileKey: signedKey, signedSha256: signedFile ? sha256Hex(signedFile) : null,
       trail: [...row.trail, entry(now, 'signed', 'Clicksign')],

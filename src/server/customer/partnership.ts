@@ -4,9 +4,9 @@ import { fill } from '#shared/messages';
 import { PARTNERSHIP_EXTRA_FREE_MONTHS } from '#shared/plan/rules';
 import type { AppDeps, Clock } from '../config';
 import type { Db } from '../platform/db/index';
+import { keysStored, reserveStorageKey } from '../platform/storing';
 import { customers, uploads } from '../platform/db/schema';
 import type { StagedUpload } from '../http/multipart';
-import { newStorageKey } from '../providers/storage/index';
 import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
 import { reserveUploadQuota, retireReplacedUploads } from '../bill/uploads';
 import { ApiError } from '../http/errors';
@@ -66,25 +66,27 @@ export async function partnershipOf(db: Db, customerId: number, id: number) {
  * storage once this one is committed; a failure leaves the previous badge as it was.
  */
 export async function saveEmployeeCard(deps: Deps, customerId: number, id: number, file: StagedUpload) {
-  const key = newStorageKey();
+  let key: string | null = null;
   let saved = false;
   try {
     if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    key = await reserveStorageKey(deps.db, deps.clock);
     await deps.db.transaction(async (tx) => {
       const [customer] = await tx.select({ has: customers.hasPartnership }).from(customers).where(eq(customers.id, customerId));
       if (!customer?.has) throw new ApiError(403, ErrorCode.PARTNERSHIP_REQUIRED);
       await reserveUploadQuota(tx, customerId, 'employee_card', file.size);
       const [badge] = await tx.insert(uploads).values({
-        customerId, purpose: 'employee_card', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: deps.clock.now(),
+        customerId, purpose: 'employee_card', storageKey: key!, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: deps.clock.now(),
       }).returning({ id: uploads.id });
       if (!badge) throw new Error('upload insert returned nothing');
       await retireReplacedUploads(tx, deps.clock, customerId, 'employee_card', badge.id);
-      await deps.storage.save(file.path, key, UPLOAD_MIME[file.kind]);
+      await keysStored(tx, [key!]);
+      await deps.storage.save(file.path, key!, UPLOAD_MIME[file.kind]);
       saved = true;
     });
   } catch (e) {
     await file.discard();
-    if (saved) await deps.storage.remove(key).catch(() => undefined);
+    if (saved && key) await deps.storage.remove(key).catch(() => undefined);
     throw e;
   }
   return partnershipOf(deps.db, customerId, id);

@@ -7,10 +7,10 @@ import { fill } from '#shared/messages';
 import { currentStep } from '#shared/steps';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
+import { keysStored, reserveStorageKey } from '../platform/storing';
 import { checkouts, customers, documents, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import type { StagedUpload } from '../http/multipart';
-import { newStorageKey } from '../providers/storage/index';
 import { lockCustomerUploads, reserveUploadQuota } from '../bill/uploads';
 import { customerSteps } from '../process/host';
 import { notify } from '../notification/service';
@@ -84,6 +84,8 @@ export interface SentFile { field: string; type: DocumentType }
  */
 export async function keepDocuments(deps: Deps, customerId: number, sent: readonly SentFile[], files: Partial<Record<string, StagedUpload>>, moved: string[]): Promise<void> {
   const { db, clock, storage } = deps;
+  const keys = new Map<string, string>();
+  for (const slot of sent) keys.set(slot.field, await reserveStorageKey(db, clock));
   await db.transaction(async (tx) => {
     // the caller saw these slots open before the transaction; a sending that raced this one may have
     // filled them since: checked again once the customer's other uploads are done
@@ -94,12 +96,13 @@ export async function keepDocuments(deps: Deps, customerId: number, sent: readon
     for (const slot of sent) {
       const file = files[slot.field]!;
       await reserveUploadQuota(tx, customerId, 'document', file.size);
-      const key = newStorageKey();
+      const key = keys.get(slot.field)!;
       const [u] = await tx.insert(uploads).values({
         customerId, purpose: 'document', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
       }).returning({ id: uploads.id });
       if (!u) throw new Error('upload insert returned nothing');
       stored.set(slot.field, u.id);
+      await keysStored(tx, [key]);
       await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
       moved.push(key);
     }

@@ -6,6 +6,7 @@ import type { Db } from './db/index';
 import { accessCodes, authEvents, botCheckUses, jobs, outbox, phoneProofs, sessions } from './db/schema';
 import { processAlive, releaseAbandonedLeases, THIS_WORKER } from './queue/queue';
 import { stagingFileOwner } from '../providers/storage/index';
+import { removeInterruptedFiles } from './storing';
 
 const DAY = 24 * 3600_000;
 
@@ -24,7 +25,10 @@ export async function purgeExpired(deps: Pick<AppDeps, 'db' | 'clock' | 'limits'
   await db.delete(sessions).where(lt(sessions.lastUsedAt, before(limits.sessionIdleMs + DAY)));
   await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.createdAt, before(7 * DAY))));
   await db.delete(outbox).where(lt(outbox.createdAt, before(7 * DAY)));
-  if (deps.storage) await purgeStaging(deps.storage.stagingDir, before(STAGING_MAX_AGE_MS));
+  if (deps.storage) {
+    await purgeStaging(deps.storage.stagingDir, before(STAGING_MAX_AGE_MS));
+    await removeInterruptedFiles({ db, storage: deps.storage }, { olderThan: before(STAGING_MAX_AGE_MS) });
+  }
 }
 
 /** An upload streams in minutes at most; a staging file older than this was left by a crash. */
@@ -44,14 +48,16 @@ async function purgeStaging(dir: string, olderThan: Date): Promise<void> {
  * - staging files of uploads that were streaming in: those written by a process that no longer
  *   runs, or by an earlier run with this process's id (a restarted container), or of no known
  *   process; a live process's (another server sharing DATA_DIR) are left to it;
+ * - files stored whose row never committed (see storing.ts): of a writer that is gone, or, with
+ *   the embedded database, all;
  * - queue jobs (a bill analysis...) left `running` by a dead worker: queued again now rather than
  *   after the 5-minute lease; with the embedded database (`everyLease`: one process holds it) all
  *   of them, on PostgreSQL only those whose holder is gone (see releaseAbandonedLeases).
  */
 export async function cleanUpAfterCrash(
-  deps: { db: Db; clock: Clock; storage: Pick<AppDeps['storage'], 'stagingDir'> },
+  deps: { db: Db; clock: Clock; storage: Pick<AppDeps['storage'], 'stagingDir' | 'remove'> },
   opts: { everyLease: boolean; alive?: (pid: number) => boolean },
-): Promise<{ stagingFiles: number; jobs: number }> {
+): Promise<{ stagingFiles: number; files: number; jobs: number }> {
   const alive = opts.alive ?? processAlive;
   let stagingFiles = 0;
   const names = await readdir(deps.storage.stagingDir).catch(() => [] as string[]);
@@ -64,6 +70,7 @@ export async function cleanUpAfterCrash(
     await rm(path, { force: true });
     stagingFiles += 1;
   }
+  const files = await removeInterruptedFiles(deps, { everyWriter: opts.everyLease, alive });
   const requeued = await releaseAbandonedLeases(deps.db, deps.clock, { everyLease: opts.everyLease, alive });
-  return { stagingFiles, jobs: requeued };
+  return { stagingFiles, files, jobs: requeued };
 }

@@ -107,6 +107,7 @@ export const OTHER_TABLES: readonly OtherTable[] = [
   { table: s.botCheckUses, notAboutACustomer: 'spent bot-check payloads' },
   { table: s.jobs, notAboutACustomer: 'the work queue: code deliveries carry secret hashes; done jobs are purged after 7 days' },
   { table: s.outbox, notAboutACustomer: 'development-only copies of messages sent, with their codes (secrets); purged after 7 days' },
+  { table: s.storingFiles, notAboutACustomer: 'random storage keys of files being stored, cleared when their row commits; a crash\'s are removed at start-up' },
   { table: s.staff, notAboutACustomer: 'staff accounts' },
   { table: s.staffSessions, notAboutACustomer: 'back-office sessions of staff members' },
   { table: s.staffPasskeys, notAboutACustomer: 'staff members\' passkeys (public keys)' },

@@ -11,10 +11,10 @@ import { filingProgress, isProjectConnected, isWithDistributor, nextProjectStatu
 import { brazilDay } from '#shared/calendar';
 import type { AppDeps, Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
+import { keysStored, reserveStorageKey } from '../platform/storing';
 import { customers, customerSuccessCases, projectFiles, projectFilings, projectMessages, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import type { StagedUpload } from '../http/multipart';
-import { newStorageKey } from '../providers/storage/index';
 import { reserveUploadQuota } from '../bill/uploads';
 import { notify } from '../notification/service';
 import { byStaff, loadProcess, moveProcessIn } from '../process/host';
@@ -134,13 +134,14 @@ export async function sendProjectFile(deps: Pick<AppDeps, 'db' | 'clock' | 'stor
   let moved: string | null = null;
   try {
     const row = await requireOpenUpload(db, customerId, caseId);
+    const key = await reserveStorageKey(db, clock);
     const stored = await db.transaction(async (tx) => {
       await reserveUploadQuota(tx, customerId, 'project', file.size);
-      const key = newStorageKey();
       const [u] = await tx.insert(uploads).values({
         customerId, purpose: 'project', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
       }).returning({ id: uploads.id });
       const [f] = await tx.insert(projectFiles).values({ caseId, uploadId: u!.id, createdAt: clock.now() }).returning();
+      await keysStored(tx, [key]);
       // moved into place last: a failure before it leaves only the staging file, removed below
       await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
       moved = key;
@@ -270,11 +271,12 @@ export async function stageMuralAttachment(deps: Pick<AppDeps, 'db' | 'clock' | 
   let moved: string | null = null;
   try {
     await requireCustomer(db, customerId);
+    const key = await reserveStorageKey(db, clock);
     return await db.transaction(async (tx) => {
-      const key = newStorageKey();
       const [u] = await tx.insert(uploads).values({
         customerId, purpose: 'mural', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
       }).returning({ id: uploads.id });
+      await keysStored(tx, [key]);
       await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
       moved = key;
       return { id: u!.id, name: file.originalName, kind: file.kind, size: file.size };

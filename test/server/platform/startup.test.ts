@@ -4,7 +4,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bills, jobs } from '../../../src/server/platform/db/schema';
+import { bills, jobs, storingFiles } from '../../../src/server/platform/db/schema';
+import { reserveStorageKey } from '../../../src/server/platform/storing';
 import { cleanUpAfterCrash } from '../../../src/server/platform/maintenance';
 import { BILL_ANALYSIS_JOB } from '../../../src/server/bill/service';
 import { createWorker, enqueue, leaseHolderGone, THIS_WORKER, workerIdOf } from '../../../src/server/platform/queue/queue';
@@ -42,6 +43,44 @@ describe('staging files at start-up', () => {
     expect(existsSync(fromBeforePids)).toBe(false);
     expect(existsSync(anotherLiveProcess)).toBe(true);
     expect(cleaned.stagingFiles).toBe(3);
+  });
+});
+
+describe('files stored whose row never committed', () => {
+  /** A file in storage under a key reserved by `writer`, as a crash between the file and its row's commit leaves it. */
+  const storedBy = async (pid: number, nonce: string): Promise<{ key: string; path: string }> => {
+    const key = await reserveStorageKey(s.db, s.clock, { host, pid, nonce });
+    const staging = join(s.deps.storage.stagingDir, `${process.pid}-${nonce}.part`);
+    mkdirSync(s.deps.storage.stagingDir, { recursive: true });
+    writeFileSync(staging, '%PDF-1.4 a signed contract');
+    await s.deps.storage.save(staging, key, 'application/pdf');
+    return { key, path: join(s.uploadsDir, key) };
+  };
+  const recorded = async () => (await s.db.select({ key: storingFiles.storageKey }).from(storingFiles)).map((r) => r.key);
+
+  test("a crashed writer's file goes at start-up, a live process's stays (the embedded database takes all)", async () => {
+    const crashed = await storedBy(deadPid(), 'c0ffee01');
+    const live = await storedBy(process.ppid, 'c0ffee02');
+    expect(existsSync(crashed.path) && existsSync(live.path)).toBe(true);
+    const cleaned = await cleanUpAfterCrash(s.deps, { everyLease: false });
+    expect(cleaned.files).toBe(1);
+    expect(existsSync(crashed.path)).toBe(false);
+    expect(existsSync(live.path)).toBe(true);
+    expect(await recorded()).toEqual([live.key]);
+    await cleanUpAfterCrash(s.deps, { everyLease: true });
+    expect(existsSync(live.path)).toBe(false);
+    expect(await recorded()).toEqual([]);
+  });
+
+  test('a file whose row committed is no longer recorded: start-up leaves it', async () => {
+    const c = await signUpNewCustomer(s);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(fixture('cemig-clean-residential.pdf'))]), 'conta.pdf');
+    const sent = await s.app.request('/api/v1/portal/customers/bills?is_holder=true', { method: 'POST', body: form, headers: { Authorization: `Bearer ${c.token}` } });
+    expect(sent.status).toBe(201);
+    expect(await recorded()).toEqual([]);
+    expect((await cleanUpAfterCrash(s.deps, { everyLease: true })).files).toBe(0);
+    expect((await call(s, 'GET', `/portal/customers/bills`, undefined, { token: c.token })).status).toBe(200);
   });
 });
 

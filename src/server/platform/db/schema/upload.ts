@@ -19,3 +19,16 @@ export const uploads = pgTable('uploads', {
    */
   removedAt: at('removed_at'),
 }, (t) => [uniqueIndex('uploads_storage_key').on(t.storageKey), index('uploads_customer_idx').on(t.customerId)]);
+
+/**
+ * A file on its way into storage: recorded (committed) before the file is stored, deleted in the
+ * transaction that writes the row naming it. A crash between the file and that commit leaves this
+ * row, and start-up removes the file once its writer is gone (cleanUpAfterCrash); a transaction
+ * that failed removes its own file, and the hourly purge this row.
+ */
+export const storingFiles = pgTable('storing_files', {
+  storageKey: text('storage_key').primaryKey(),
+  /** the process storing it (host:pid:nonce, as the queue's lease holders) */
+  writer: text('writer').notNull(),
+  createdAt: at('created_at').notNull(),
+});

@@ -1,0 +1,44 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { AppDeps, Clock } from '../config';
+import type { Db, Tx } from './db/index';
+import { storingFiles } from './db/schema';
+import { leaseHolderGone, THIS_WORKER, workerIdOf, type WorkerIdentity } from './queue/queue';
+import { newStorageKey } from '../providers/storage/index';
+
+/**
+ * Nothing half-written between storage and the database: a file is stored before the row that
+ * names it commits (a row must never name a missing file), so a crash in between would leave a
+ * file no row names. The key is recorded first (reserveStorageKey), the row's transaction clears
+ * it (keysStored), and what a crash left recorded is removed at start-up (removeInterruptedFiles).
+ */
+
+/** A new random storage key, recorded as being stored by this process (committed before the file is stored). */
+export async function reserveStorageKey(db: Db, clock: Clock, writer: WorkerIdentity = THIS_WORKER): Promise<string> {
+  const key = newStorageKey();
+  await db.insert(storingFiles).values({ storageKey: key, writer: workerIdOf(writer), createdAt: clock.now() });
+  return key;
+}
+
+/** Inside the transaction that writes the rows naming these keys: their files are no longer in flight. */
+export async function keysStored(tx: Tx, keys: readonly string[]): Promise<void> {
+  if (keys.length) await tx.delete(storingFiles).where(inArray(storingFiles.storageKey, [...keys]));
+}
+
+/**
+ * The files whose storing a crash interrupted: removed from storage with their record. At start-up
+ * (before the server takes requests) those of a writer that is gone, or, with the embedded
+ * database that one process holds (`everyWriter`), all; with `olderThan` (the hourly purge) also
+ * any older than that, whoever wrote them (a failed transaction's record, a writer on another machine).
+ */
+export async function removeInterruptedFiles(
+  deps: Pick<AppDeps, 'db'> & { storage: Pick<AppDeps['storage'], 'remove'> },
+  opts: { everyWriter?: boolean; olderThan?: Date; self?: WorkerIdentity; alive?: (pid: number) => boolean },
+): Promise<number> {
+  const rows = await deps.db.select().from(storingFiles);
+  const gone = rows.filter((r) => opts.everyWriter || leaseHolderGone(r.writer, opts.self, opts.alive) || (opts.olderThan !== undefined && r.createdAt < opts.olderThan));
+  for (const r of gone) {
+    await deps.storage.remove(r.storageKey);
+    await deps.db.delete(storingFiles).where(eq(storingFiles.storageKey, r.storageKey));
+  }
+  return gone.length;
+}
