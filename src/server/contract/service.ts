@@ -22,6 +22,8 @@ import { customerSteps, byCustomer, loadProcess, moveProcessIn } from '../proces
 import { currentDocuments } from '../document/service';
 import { currentVisit } from '../visit/service';
 import { storeBytes } from './files';
+import { enqueue } from '../platform/queue/queue';
+import { UPLOAD_REMOVE_JOB } from '../bill/uploads';
 
 export type ContractDeps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'publicOrigin'> & { signatures: SignatureProvider };
 type Row = typeof contracts.$inferSelect;
@@ -296,12 +298,13 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
  * contracts print the old one, so they go (the contract-data form opens again). Signed, nothing
  * changes: the process refuses the new choice.
  */
-export async function dropUnsignedPurchase(tx: Tx, deps: Pick<AppDeps, 'storage'>, customerId: number): Promise<void> {
+export async function dropUnsignedPurchase(tx: Tx, deps: Pick<AppDeps, 'clock'>, customerId: number): Promise<void> {
   await lockContracts(tx, customerId);
   const rows = await rowsOf(tx, customerId);
   if (rows.length === 0 || rows.some((r) => r.signedAt !== null) || !rows.some((r) => r.type === 'PURCHASE_CONTRACT')) return;
   await tx.delete(contracts).where(eq(contracts.customerId, customerId));
-  await Promise.all(rows.map((r) => deps.storage.remove(r.fileKey).catch(() => undefined)));
+  // the files go once this transaction has committed (by the queue): a rollback keeps rows and files
+  for (const r of rows) await enqueue(tx, deps.clock, UPLOAD_REMOVE_JOB, { key: r.fileKey });
 }
 
 class AlreadyGenerated extends Error {}

@@ -45,7 +45,7 @@ export function proposalRoutes(deps: AppDeps): Hono {
 
   route(approveFinalProposal, async (c) => {
     // the spec's call has no payload: without one the default payment type applies
-    const move = await approveFinal(deps.db, deps.clock, c.get('customerId'), c.req.valid('json').payment_type, deps.storage);
+    const move = await approveFinal(deps.db, deps.clock, c.get('customerId'), c.req.valid('json').payment_type);
     return c.json({ data: move.steps });
   });
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { AppDeps, Clock } from '../config';
+import type { Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { customers, proposals } from '../platform/db/schema';
 import { ErrorCode } from '#shared/errors';
@@ -133,7 +133,7 @@ export async function draftFinalProposal(tx: Tx | Db, clock: Clock, customerId: 
  * the payment type recorded, in one transaction.
  */
 export async function approveFinalProposal(
-  db: Db, clock: Clock, customerId: number, paymentType: 'CASH_PURCHASE' | 'FINANCING', storage?: AppDeps['storage'],
+  db: Db, clock: Clock, customerId: number, paymentType: 'CASH_PURCHASE' | 'FINANCING',
 ): Promise<ProcessMove> {
   return db.transaction(async (tx) => {
     const [final] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'FINAL')));
@@ -141,7 +141,7 @@ export async function approveFinalProposal(
     // the move records the payment type on the customer (recordPaymentType); back from the payment
     // screen before signing, the other type replaces the unsigned purchase contracts
     const move = await moveProcessIn(tx, clock, customerId, { type: 'proposal.finalApproved', paymentType }, { by: byCustomer });
-    if (storage) await dropUnsignedPurchase(tx, { storage }, customerId);
+    await dropUnsignedPurchase(tx, { clock }, customerId);
     return move;
   });
 }

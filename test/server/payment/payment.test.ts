@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { contracts } from '../../../src/server/platform/db/schema';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, customerAtPayment, lastCode, newAddress, staffTokenOf } from '../../support/flows';
@@ -135,8 +138,12 @@ describe('cash purchase', () => {
   test("'Voltar' before signing: choosing financing replaces the unsigned purchase contracts", async () => {
     const c = await customerAtPayment(s, 'CASH_PURCHASE', { staff, contracts: true });
     expect(c.contracts).toHaveLength(2);
+    const files = (await s.db.select({ key: contracts.fileKey }).from(contracts).where(eq(contracts.customerId, c.id))).map((r) => join(s.uploadsDir, r.key));
+    expect(files.filter((f) => existsSync(f))).toHaveLength(2);
     const back = await call(s, 'PUT', '/portal/customers/approve/proposal_final', { payment_type: 'FINANCING' }, { token: c.token });
     expect(back.status).toBe(200);
+    // their files leave storage once the change has committed (by the queue)
+    expect(files.filter((f) => existsSync(f))).toEqual([]);
     const me = await call(s, 'GET', '/portal/customers', undefined, { token: c.token });
     expect(me.body.payment_type).toBe('FINANCING');
     expect((await call(s, 'GET', '/portal/customers/contracts', undefined, { token: c.token })).body.contracts).toEqual([]);
