@@ -11,6 +11,7 @@ import { providersFromEnv } from './providers/messaging/index';
 import { appSecret } from './platform/secret';
 import { createWorker } from './platform/queue/queue';
 import { cleanUpAfterCrash, purgeExpired } from './platform/maintenance';
+import { removeUnpostedAttachments } from './project/service';
 import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from './platform/dataDirLock';
 import { billJobs } from './bill/service';
 import { storageFromEnv } from './providers/storage/index';
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   }
   const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, jobLog);
   worker.start(Number(env.QUEUE_POLL_MS ?? 500));
-  const purge = () => purgeExpired(deps).catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));
+  const purge = () => purgeExpired(deps).then(() => removeUnpostedAttachments(deps)).catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));
   void purge();
   const purgeTimer = setInterval(() => void purge(), 3600_000);
   purgeTimer.unref();

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { PROJECT_STATUS_EVENTS, projectStatusOf } from '#machines/process/states/project';
 import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
 import { ErrorCode } from '#shared/errors';
@@ -15,7 +15,8 @@ import { keysStored, reserveStorageKey } from '../platform/storing';
 import { customers, customerSuccessCases, projectFiles, projectFilings, projectMessages, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import type { StagedUpload } from '../http/multipart';
-import { reserveUploadQuota } from '../bill/uploads';
+import { reserveUploadQuota, UPLOAD_REMOVE_JOB } from '../bill/uploads';
+import { enqueue } from '../platform/queue/queue';
 import { notify } from '../notification/service';
 import { byStaff, loadProcess, moveProcessIn } from '../process/host';
 import { audit } from '../staff/service';
@@ -286,6 +287,32 @@ export async function stageMuralAttachment(deps: Pick<AppDeps, 'db' | 'clock' | 
     if (moved) await storage.remove(moved).catch(() => undefined);
     throw e;
   }
+}
+
+/** How long a team member's attachment waits for its message before the purge removes it. */
+export const UNPOSTED_ATTACHMENT_MAX_AGE_MS = 24 * 3600_000;
+
+/**
+ * The hourly purge: attachments the team sent (POST .../project/attachments) but never posted with
+ * a message, a day on. Their rows are marked removed and their files leave storage by the queue
+ * once this commits. The rows are locked before the messages are read, so a message taking one
+ * at the same moment either wins (it is kept) or finds it removed (404).
+ */
+export async function removeUnpostedAttachments(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const stale = await tx.select({ id: uploads.id, key: uploads.storageKey }).from(uploads)
+      .where(and(eq(uploads.purpose, 'mural'), isNull(uploads.removedAt), lt(uploads.createdAt, new Date(now.getTime() - UNPOSTED_ATTACHMENT_MAX_AGE_MS))))
+      .for('update');
+    if (stale.length === 0) return 0;
+    const ids = stale.map((u) => u.id);
+    const posted = new Set((await tx.select({ id: projectMessages.uploadId }).from(projectMessages).where(inArray(projectMessages.uploadId, ids))).map((m) => m.id));
+    const unposted = stale.filter((u) => !posted.has(u.id));
+    if (unposted.length === 0) return 0;
+    await tx.update(uploads).set({ removedAt: now }).where(inArray(uploads.id, unposted.map((u) => u.id)));
+    for (const u of unposted) await enqueue(tx, deps.clock, UPLOAD_REMOVE_JOB, { key: u.key });
+    return unposted.length;
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { staffAudit, uploads } from '../../../src/server/platform/db/schema';
 import { createStaff } from '../../../src/server/staff/service';
+import { removeUnpostedAttachments, UNPOSTED_ATTACHMENT_MAX_AGE_MS } from '../../../src/server/project/service';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, customerAtInstallation } from '../../support/flows';
 import { fixture, storedFiles, upload } from '../../support/uploads';
@@ -101,5 +102,30 @@ describe('POST /admin/customers/{id}/project/attachments, then .../project/messa
     expect((await stage(c.id, pdf(), 'sales')).body).toMatchObject({ code: 4032 });
     expect((await post(c.id, { message: 'Oi' }, 'sales')).body).toMatchObject({ code: 4032 });
     expect((await stage(999_999, pdf())).status).toBe(404);
+  });
+});
+
+describe('an attachment never posted', () => {
+  test('a day on, the purge removes it (row marked removed, file gone); a posted one and a younger one stay; a message can no longer take it', async () => {
+    const c = await customerAtInstallation(s);
+    const forgotten = await stage(c.id, pdf());
+    const posted = await stage(c.id, pdf());
+    expect((await post(c.id, { message: 'Segue o orçamento.', attachment_id: posted.body.id })).status).toBe(201);
+    s.clock.advance(UNPOSTED_ATTACHMENT_MAX_AGE_MS - 60_000);
+    const younger = await stage(c.id, pdf());
+    s.clock.advance(120_000);
+    const keyOf = async (id: unknown) => (await s.db.select().from(uploads).where(eq(uploads.id, Number(id))))[0]!;
+    const filesBefore = (await storedFiles(s)).length;
+    expect(await removeUnpostedAttachments(s.deps)).toBe(1);
+    await s.drainQueue();
+    expect((await keyOf(forgotten.body.id)).removedAt).not.toBeNull();
+    expect((await keyOf(posted.body.id)).removedAt).toBeNull();
+    expect((await keyOf(younger.body.id)).removedAt).toBeNull();
+    const after = await storedFiles(s);
+    const gone = (await keyOf(forgotten.body.id)).storageKey;
+    expect(after.some((f) => f.endsWith(gone))).toBe(false);
+    expect(after.length).toBe(filesBefore - 1);
+    expect((await post(c.id, { message: 'Atrasado.', attachment_id: forgotten.body.id })).status).toBe(404);
+    expect(await removeUnpostedAttachments(s.deps)).toBe(0);
   });
 });
