@@ -246,9 +246,15 @@ describe('two instances on one PostgreSQL', { timeout: 180_000 }, () => {
     for (const j of jobsByKind) tally(`Every job of kind ${j.kind} done, whichever instance took it`, j.done === j.n, `${j.n - j.done} of ${j.n} not done`);
     console.log(`jobs: ${jobsByKind.map((j) => `${j.kind} ${j.done}/${j.n}`).join(', ')}`);
     const sms = new Map((await query<{ to: string; n: number }>("select \"to\", count(*)::int as n from outbox where channel = 'sms' group by \"to\"")).map((r) => [r.to, Number(r.n)]));
-    const wrong = [...expectedSms].filter(([p, n]) => sms.get(p) !== n).map(([p, n]) => `${p}: ${n} asked, ${sms.get(p) ?? 0} sent`);
-    const extra = [...sms].filter(([p, n]) => !expectedSms.has(p) && n > 1).map(([p, n]) => `${p} (a cut call): ${n} sent`);
-    tally('One SMS per accepted code request (phones counted: every one whose request was answered 202)', wrong.length + extra.length === 0, [...wrong, ...extra].slice(0, 5).join('; '), expectedSms.size, wrong.length + extra.length);
+    // at least once (as in the crash suite): a job the kill cut after its SMS went out runs again on the
+    // restarted instance, and may send it twice; any other second SMS is a job run twice
+    const rerun = new Map((await query<{ phone: string; n: number }>("select payload->>'phone' as phone, sum(attempts - 1)::int as n from jobs where kind = 'code.send' group by 1")).map((r) => [r.phone, Number(r.n)]));
+    const allowed = (p: string, n: number) => n + (rerun.get(p) ?? 0);
+    const wrong = [...expectedSms].filter(([p, n]) => { const got = sms.get(p) ?? 0; return got < n || got > allowed(p, n); }).map(([p, n]) => `${p}: ${n} asked, ${sms.get(p) ?? 0} sent, jobs run again ${rerun.get(p) ?? 0}`);
+    const extra = [...sms].filter(([p, n]) => !expectedSms.has(p) && n > allowed(p, 1)).map(([p, n]) => `${p} (a cut call): ${n} sent, jobs run again ${rerun.get(p) ?? 0}`);
+    const reruns = [...rerun.values()].reduce((a, b) => a + b, 0);
+    if (reruns) console.log(`SMS: ${reruns} code job(s) ran again after the kill`);
+    tally('One SMS per accepted code request, a second one only from a job the kill cut after the sending (at-least-once; phones counted: every one whose request was answered 202)', wrong.length + extra.length === 0, [...wrong, ...extra].slice(0, 5).join('; '), expectedSms.size, wrong.length + extra.length);
     const twice = await query<{ customer_id: number }>('select customer_id from notifications group by customer_id, message having count(*) > 1');
     tally('No notification written twice', twice.length === 0, `${twice.length} customers`);
     for (const r of rows.values()) expect(r.lost, `${r.tried}: ${r.failures.join(' | ')}`).toBe(0);
