@@ -5,10 +5,8 @@ import type { AppDeps } from '../config';
 import { ApiError } from '../http/errors';
 import { endpointApp, idParam } from '../http/route';
 import { loadProcess } from '../process/host';
-import { technicalVisits } from '../platform/db/schema';
-import { eq } from 'drizzle-orm';
 import { staffRescheduleVisit as reschedule, weekAgenda } from './agenda';
-import { blockDay as block, blockedDaysWithReasons, currentVisit, staffMoveVisit, unblockDay as unblock } from './service';
+import { blockDay as block, blockedDaysWithReasons, currentVisitWithNotes, staffMoveVisit, unblockDay as unblock } from './service';
 
 /** Staff on technical visits: a customer's visit and its moves, the week's agenda, and the days blocked for visits. */
 export function visitAdmin(deps: AppDeps): Hono {
@@ -17,9 +15,7 @@ export function visitAdmin(deps: AppDeps): Hono {
   const customerId = (raw: string) => idParam(raw, ErrorCode.VISIT_NOT_FOUND);
 
   route(customerVisit, async (c) => {
-    const visit = await currentVisit(db, customerId(c.req.param('id')));
-    const [row] = visit ? await db.select({ notes: technicalVisits.notes }).from(technicalVisits).where(eq(technicalVisits.id, visit.id)) : [];
-    return c.json({ data: visit && { ...visit, notes: row?.notes ?? null } });
+    return c.json({ data: await currentVisitWithNotes(db, customerId(c.req.param('id'))) });
   });
   route(moveVisit, async (c) => {
     const id = customerId(c.req.param('id'));

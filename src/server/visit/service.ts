@@ -89,10 +89,21 @@ async function customerState(db: Db | Tx, customerId: number): Promise<string> {
 
 /** The customer's visit: the open one, else the last one the company concluded; null when none. */
 export async function currentVisit(db: Db | Tx, customerId: number): Promise<Visit | null> {
+  const row = await currentVisitRow(db, customerId);
+  return row ? visitJson(row) : null;
+}
+
+/** The team's view of the current visit: the customer's, with the technician's notes (never shown to the customer). */
+export async function currentVisitWithNotes(db: Db | Tx, customerId: number): Promise<(Visit & { notes: string | null }) | null> {
+  const row = await currentVisitRow(db, customerId);
+  return row ? { ...visitJson(row), notes: row.notes ?? null } : null;
+}
+
+async function currentVisitRow(db: Db | Tx, customerId: number) {
   const [row] = await db.select().from(technicalVisits)
     .where(and(eq(technicalVisits.customerId, customerId), ne(technicalVisits.status, 'CANCELLED')))
     .orderBy(desc(technicalVisits.id)).limit(1);
-  return row ? visitJson(row) : null;
+  return row;
 }
 
 /**
