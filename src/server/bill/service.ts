@@ -7,7 +7,7 @@ import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { keysStored, reserveStorageKey } from '../platform/storing';
+import { discardStored, keysStored, reserveStorageKey } from '../platform/storing';
 import { billOwners, bills, customers, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { notify } from '../notification/service';
@@ -59,7 +59,6 @@ async function uploadAvailable(db: Db | Tx, customerId: number, latest: BillRow 
  */
 export async function submitBill(deps: Deps, customerId: number, file: StagedUpload, isHolder: boolean): Promise<BillValues> {
   const { db, clock, storage } = deps;
-  let saved = false;
   const key = await reserveStorageKey(db, clock);
   try {
     const bill = await db.transaction(async (tx) => {
@@ -84,13 +83,12 @@ export async function submitBill(deps: Deps, customerId: number, file: StagedUpl
       await enqueue(tx, clock, BILL_ANALYSIS_JOB, { billId: row.id });
       await keysStored(tx, [key]);
       await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
-      saved = true;
       return row;
     });
     return valuesOf(bill, false);
   } catch (e) {
     await file.discard();
-    if (saved) await storage.remove(key).catch(() => undefined);
+    await discardStored(deps, [key]);
     throw e;
   }
 }

@@ -13,7 +13,7 @@ import type { Proposal } from '#shared/proposal/rules';
 import { currentStep } from '#shared/steps';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { keysStored } from '../platform/storing';
+import { discardStored, keysStored } from '../platform/storing';
 import { billOwners, bills, checkouts, clientPlans, contracts, customers, financings, legalRepresentatives, proposals, type ContractTrailEntry } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { localSignatures, type SignatureProvider, type Signer } from '../providers/signature/index';
@@ -256,7 +256,7 @@ async function purchaseDrafts(db: Db, customerId: number, body: CreateContractsR
  * request, a second tab) returns the contracts already made.
  */
 export async function createContracts(deps: ContractDeps, customerId: number, body: CreateContractsRequest, origin: string): Promise<ContractsResponse> {
-  const { db, clock, storage, signatures } = deps;
+  const { db, clock, signatures } = deps;
   if (await contractsGenerated(db, customerId)) return contractsView(deps, customerId, origin);
   const now = clock.now();
   const buyer = (await customerOf(db, customerId)).subscriptionLending === 'LENDING';
@@ -287,7 +287,7 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
       if (event) await moveProcessIn(tx, clock, customerId, event, { by: byCustomer });
     });
   } catch (e) {
-    await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
+    await discardStored(deps, stored);
     if (!(e instanceof AlreadyGenerated)) throw e;
   }
   return contractsView(deps, customerId, origin);

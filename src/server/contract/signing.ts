@@ -5,7 +5,7 @@ import { canSign } from '#shared/contract/rules';
 import { fill } from '#shared/messages';
 import type { AppDeps } from '../config';
 import type { Db } from '../platform/db/index';
-import { keysStored } from '../platform/storing';
+import { discardStored, keysStored } from '../platform/storing';
 import { contracts, type ContractTrailEntry } from '../platform/db/schema';
 import { enqueue } from '../platform/queue/queue';
 import { ApiError } from '../http/errors';
@@ -112,7 +112,7 @@ export async function signContract(deps: Deps, key: string, input: { secret: str
     await completeWhenAllSigned(tx, deps, row.customerId);
     return outcomeOf(after!, false);
   });
-  if (result.already) await deps.storage.remove(signedKey).catch(() => undefined);
+  if (result.already) await discardStored(deps, [signedKey]);
   return result;
 }
 

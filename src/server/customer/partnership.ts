@@ -4,7 +4,7 @@ import { fill } from '#shared/messages';
 import { PARTNERSHIP_EXTRA_FREE_MONTHS } from '#shared/plan/rules';
 import type { AppDeps, Clock } from '../config';
 import type { Db } from '../platform/db/index';
-import { keysStored, reserveStorageKey } from '../platform/storing';
+import { discardStored, keysStored, reserveStorageKey } from '../platform/storing';
 import { customers, uploads } from '../platform/db/schema';
 import type { StagedUpload } from '../http/multipart';
 import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
@@ -67,7 +67,6 @@ export async function partnershipOf(db: Db, customerId: number, id: number) {
  */
 export async function saveEmployeeCard(deps: Deps, customerId: number, id: number, file: StagedUpload) {
   let key: string | null = null;
-  let saved = false;
   try {
     if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
     key = await reserveStorageKey(deps.db, deps.clock);
@@ -82,11 +81,10 @@ export async function saveEmployeeCard(deps: Deps, customerId: number, id: numbe
       await retireReplacedUploads(tx, deps.clock, customerId, 'employee_card', badge.id);
       await keysStored(tx, [key!]);
       await deps.storage.save(file.path, key!, UPLOAD_MIME[file.kind]);
-      saved = true;
     });
   } catch (e) {
     await file.discard();
-    if (saved && key) await deps.storage.remove(key).catch(() => undefined);
+    if (key) await discardStored(deps, [key]);
     throw e;
   }
   return partnershipOf(deps.db, customerId, id);

@@ -7,7 +7,7 @@ import { fill } from '#shared/messages';
 import { currentStep } from '#shared/steps';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { keysStored, reserveStorageKey } from '../platform/storing';
+import { discardStored, keysStored, reserveStorageKey } from '../platform/storing';
 import { checkouts, customers, documents, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import type { StagedUpload } from '../http/multipart';
@@ -50,7 +50,7 @@ export async function currentDocuments(db: Db | Tx, customerId: number): Promise
  * transaction, moved into place as its last step; any refusal removes what was moved.
  */
 export async function sendDocuments(deps: Deps, customerId: number, files: Partial<Record<string, StagedUpload>>): Promise<DocumentRecord[]> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const moved: string[] = [];
   try {
     const kind = await kindOf(db, customerId);
@@ -67,7 +67,7 @@ export async function sendDocuments(deps: Deps, customerId: number, files: Parti
     await keepDocuments(deps, customerId, sent, files, moved);
   } catch (e) {
     await Promise.all(Object.values(files).map((f) => f?.discard()));
-    await Promise.all(moved.map((key) => storage.remove(key).catch(() => undefined)));
+    await discardStored(deps, moved);
     throw e;
   }
   return currentDocuments(db, customerId);
@@ -80,12 +80,16 @@ export interface SentFile { field: string; type: DocumentType }
  * Stores the files of one sending in one transaction: each file's upload row (within the
  * customer's quota) moved into storage as its last step, then one PENDING record per type; a slot
  * a concurrent sending filled meanwhile is refused (409). The
- * keys moved are pushed to `moved` so the caller removes them when anything fails.
+ * keys reserved are pushed to `moved` so the caller removes their files and records when anything fails.
  */
 export async function keepDocuments(deps: Deps, customerId: number, sent: readonly SentFile[], files: Partial<Record<string, StagedUpload>>, moved: string[]): Promise<void> {
   const { db, clock, storage } = deps;
   const keys = new Map<string, string>();
-  for (const slot of sent) keys.set(slot.field, await reserveStorageKey(db, clock));
+  for (const slot of sent) {
+    const key = await reserveStorageKey(db, clock);
+    keys.set(slot.field, key);
+    moved.push(key);
+  }
   await db.transaction(async (tx) => {
     // the caller saw these slots open before the transaction; a sending that raced this one may have
     // filled them since: checked again once the customer's other uploads are done
@@ -104,7 +108,6 @@ export async function keepDocuments(deps: Deps, customerId: number, sent: readon
       stored.set(slot.field, u.id);
       await keysStored(tx, [key]);
       await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
-      moved.push(key);
     }
     for (const type of new Set(sent.map((s) => s.type))) {
       const front = sent.find((s) => s.type === type && s.field !== 'document_back')!;

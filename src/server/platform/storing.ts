@@ -42,3 +42,14 @@ export async function removeInterruptedFiles(
   }
   return gone.length;
 }
+
+/**
+ * A storing that failed or was refused: its files (those that reached storage) are removed, and
+ * the records of those removed; a file storage would not remove keeps its record for the purge.
+ */
+export async function discardStored(deps: Pick<AppDeps, 'db'> & { storage: Pick<AppDeps['storage'], 'remove'> }, keys: readonly string[]): Promise<void> {
+  const removed = (await Promise.all(keys.map(async (key) => {
+    try { await deps.storage.remove(key); return key; } catch { return null; }
+  }))).filter((k): k is string => k !== null);
+  if (removed.length) await deps.db.delete(storingFiles).where(inArray(storingFiles.storageKey, removed)).catch(() => undefined);
+}

@@ -11,7 +11,7 @@ import { filingProgress, isProjectConnected, isWithDistributor, nextProjectStatu
 import { brazilDay } from '#shared/calendar';
 import type { AppDeps, Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { keysStored, reserveStorageKey } from '../platform/storing';
+import { discardStored, keysStored, reserveStorageKey } from '../platform/storing';
 import { customers, customerSuccessCases, projectFiles, projectFilings, projectMessages, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import type { StagedUpload } from '../http/multipart';
@@ -132,26 +132,25 @@ export async function requireOpenUpload(db: Db | Tx, customerId: number, caseId:
  */
 export async function sendProjectFile(deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>, customerId: number, caseId: number, file: StagedUpload): Promise<UploadAnswer> {
   const { db, clock, storage } = deps;
-  let moved: string | null = null;
+  let key: string | null = null;
   try {
     const row = await requireOpenUpload(db, customerId, caseId);
-    const key = await reserveStorageKey(db, clock);
+    key = await reserveStorageKey(db, clock);
     const stored = await db.transaction(async (tx) => {
       await reserveUploadQuota(tx, customerId, 'project', file.size);
       const [u] = await tx.insert(uploads).values({
-        customerId, purpose: 'project', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
+        customerId, purpose: 'project', storageKey: key!, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
       }).returning({ id: uploads.id });
       const [f] = await tx.insert(projectFiles).values({ caseId, uploadId: u!.id, createdAt: clock.now() }).returning();
-      await keysStored(tx, [key]);
+      await keysStored(tx, [key!]);
       // moved into place last: a failure before it leaves only the staging file, removed below
-      await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
-      moved = key;
+      await storage.save(file.path, key!, UPLOAD_MIME[file.kind]);
       return f!;
     });
     return { file: fileView({ id: stored.id, name: file.originalName, createdAt: stored.createdAt }), case: await caseView(db, clock, row) };
   } catch (e) {
     await file.discard();
-    if (moved) await storage.remove(moved).catch(() => undefined);
+    if (key) await discardStored(deps, [key]);
     throw e;
   }
 }
@@ -269,22 +268,21 @@ export async function changeProjectStatus(deps: Deps, staffId: number, customerI
  */
 export async function stageMuralAttachment(deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>, customerId: number, file: StagedUpload): Promise<StagedAttachment> {
   const { db, clock, storage } = deps;
-  let moved: string | null = null;
+  let key: string | null = null;
   try {
     await requireCustomer(db, customerId);
-    const key = await reserveStorageKey(db, clock);
+    key = await reserveStorageKey(db, clock);
     return await db.transaction(async (tx) => {
       const [u] = await tx.insert(uploads).values({
-        customerId, purpose: 'mural', storageKey: key, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
+        customerId, purpose: 'mural', storageKey: key!, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
       }).returning({ id: uploads.id });
-      await keysStored(tx, [key]);
-      await storage.save(file.path, key, UPLOAD_MIME[file.kind]);
-      moved = key;
+      await keysStored(tx, [key!]);
+      await storage.save(file.path, key!, UPLOAD_MIME[file.kind]);
       return { id: u!.id, name: file.originalName, kind: file.kind, size: file.size };
     });
   } catch (e) {
     await file.discard();
-    if (moved) await storage.remove(moved).catch(() => undefined);
+    if (key) await discardStored(deps, [key]);
     throw e;
   }
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -81,6 +81,12 @@ describe('files stored whose row never committed', () => {
     expect(await recorded()).toEqual([]);
     expect((await cleanUpAfterCrash(s.deps, { everyLease: true })).files).toBe(0);
     expect((await call(s, 'GET', `/portal/customers/bills`, undefined, { token: c.token })).status).toBe(200);
+    // a refused sending (a bill already in analysis) leaves neither a file nor a record
+    const files = readdirSync(s.uploadsDir, { recursive: true }).length;
+    const again = await s.app.request('/api/v1/portal/customers/bills?is_holder=true', { method: 'POST', body: form, headers: { Authorization: `Bearer ${c.token}` } });
+    expect(again.status).toBe(409);
+    expect(await recorded()).toEqual([]);
+    expect(readdirSync(s.uploadsDir, { recursive: true }).length).toBe(files);
   });
 });
 
