@@ -21,13 +21,14 @@ export type OcrOutcome =
   | { kind: 'failed'; error: string };
 
 /**
- * Tesseract in one worker thread (ocrWorker.mjs), one file at a time. The thread keeps its OCR
- * engine between files (starting one costs about half a second); a file not read in time stops the
- * thread, and the next file starts a fresh one.
+ * Tesseract in one child process (ocrWorker.mjs), one file at a time. The process keeps its OCR
+ * engine between files (starting one costs about half a second); a file not read in time, or one
+ * that crashes the decoder, stops it, and the next file starts a fresh one.
  */
 export class OcrThread {
   readonly #thread = new WorkerThread<{ kind: OcrInput['kind']; maxPages: number; budgetMs: number }, { items: OcrItem[]; pages: number }>(
-    () => workerFile(import.meta.url, 'ocrWorker.mjs', 'src/server/engines/bill-reader/ocr'), WORKER_HEAP_MB,
+    // a child process, not a thread: the native image decoder's crash on a malformed file must not end the server
+    () => workerFile(import.meta.url, 'ocrWorker.mjs', 'src/server/engines/bill-reader/ocr'), WORKER_HEAP_MB, 'process',
   );
 
   /** `timeoutMs` counts from the moment this file's turn comes, not from the call. */

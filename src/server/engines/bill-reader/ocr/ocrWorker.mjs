@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { TextDecoder, TextEncoder } from 'node:util';
+import process from 'node:process';
 import { parentPort } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { createWorker } from 'tesseract.js';
@@ -440,10 +441,18 @@ function findPdfHeader(bytes) {
   return head.includes('%PDF-');
 }
 
-parentPort.on('message', async ({ id, kind, bytes, maxPages, budgetMs }) => {
+// a worker thread, or a child process (its IPC channel): the server runs it as a child, so a native
+// crash in the image decoder ends this process only; a child whose server went away ends too
+const port = parentPort ?? {
+  on: (event, listener) => process.on(event, listener),
+  postMessage: (message) => process.send(message),
+};
+if (!parentPort) process.on('disconnect', () => process.exit(0));
+
+port.on('message', async ({ id, kind, bytes, maxPages, budgetMs }) => {
   try {
-    parentPort.postMessage({ id, ...(await read(kind, bytes, maxPages, budgetMs)) });
+    port.postMessage({ id, ...(await read(kind, bytes, maxPages, budgetMs)) });
   } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
 });
