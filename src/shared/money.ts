@@ -83,7 +83,8 @@ export function parseMoney(text: string | null | undefined): number | null {
 export function parseTypedNumber(text: string): number | null {
   const t = text.trim();
   let normalised: string;
-  if (/^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(t) && (t.includes(',') || t.includes('.') === /^-?\d{1,3}(\.\d{3})+$/.test(t))) {
+  // a group of thousands never starts with 0: '0.575' is a decimal point
+  if (/^-?([1-9]\d{0,2}(\.\d{3})+|\d+)(,\d+)?$/.test(t) && (t.includes(',') || t.includes('.') === /^-?[1-9]\d{0,2}(\.\d{3})+$/.test(t))) {
     // pt-BR: dots group thousands, the comma is the decimal mark
     normalised = t.replace(/\./g, '').replace(',', '.');
   } else if (/^-?\d+\.\d+$/.test(t)) {

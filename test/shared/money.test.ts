@@ -85,7 +85,7 @@ describe('parseMoney (saved bill, bill query parameter)', () => {
 
 describe('parseTypedNumber (numbers typed in the back-office forms)', () => {
   it.each([
-    ['15.990,50', 15990.5], ['7,5', 7.5], ['7.5', 7.5], ['1.234', 1234], ['1234', 1234], [' 12 ', 12], ['0,25', 0.25], ['1.234.567,8', 1234567.8],
+    ['15.990,50', 15990.5], ['7,5', 7.5], ['7.5', 7.5], ['1.234', 1234], ['1234', 1234], [' 12 ', 12], ['0,25', 0.25], ['1.234.567,8', 1234567.8], ['0.575', 0.575], ['0,575', 0.575],
   ])('%s is %d', (typed, value) => { expect(parseTypedNumber(typed)).toBe(value); });
   it.each(['', '  ', 'abc', '7,5,1', '1,2.3', '12a', '.', ','])('%j is not a number', (typed) => { expect(parseTypedNumber(typed)).toBeNull(); });
 });

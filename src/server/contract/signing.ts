@@ -111,7 +111,7 @@ export async function signContract(deps: Deps, key: string, input: { secret: str
     await notify(tx, deps.clock, row.customerId, fill('notification.contract.signed', { name: row.name }));
     await completeWhenAllSigned(tx, deps, row.customerId);
     return outcomeOf(after!, false);
-  });
+  }).catch(async (e: unknown) => { await discardStored(deps, [signedKey]); throw e; });
   if (result.already) await discardStored(deps, [signedKey]);
   return result;
 }
@@ -137,10 +137,10 @@ export async function recordProviderSignature(deps: Deps, match: { key: string |
   if (!row || row.signedAt) return row !== undefined;
   const now = deps.clock.now();
   const signedKey = signedFile ? await storeBytes(deps, signedFile) : null;
-  await deps.db.transaction(async (tx) => {
+  const recorded = await deps.db.transaction(async (tx) => {
     await lockContracts(tx, row.customerId);
     const current = await contractOf(tx, row.customerId, row.id);
-    if (current.signedAt) return;
+    if (current.signedAt) return false;
     if (signedKey) await keysStored(tx, [signedKey]);
     await tx.update(contracts).set({
       signedAt: now, signedFileKey: signedKey, signedSha256: signedFile ? sha256Hex(signedFile) : null,
@@ -148,6 +148,9 @@ export async function recordProviderSignature(deps: Deps, match: { key: string |
     }).where(eq(contracts.id, row.id));
     await notify(tx, deps.clock, row.customerId, fill('notification.contract.signed', { name: row.name }));
     await completeWhenAllSigned(tx, deps, row.customerId);
-  });
+    return true;
+  }).catch(async (e: unknown) => { if (signedKey) await discardStored(deps, [signedKey]); throw e; });
+  // signed meanwhile (a repeated webhook): the copy stored for it goes
+  if (!recorded && signedKey) await discardStored(deps, [signedKey]);
   return true;
 }

@@ -13,6 +13,7 @@ import type { Proposal } from '#shared/proposal/rules';
 import { currentStep, type MenuStep } from '#shared/steps';
 import type { AppDeps, Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
+import { discardStored } from '../platform/storing';
 import { contracts, customers, financings, invoices, proposals } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import type { StagedUpload } from '../http/multipart';
@@ -266,7 +267,7 @@ export const supplyFacts = async (db: Db | Tx, customerId: number): Promise<Supp
  * denied one is sent again on its own.
  */
 export async function sendPurchaseDocuments(deps: Deps, customerId: number, files: Partial<Record<string, StagedUpload>>): Promise<DocumentRecord[]> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const moved: string[] = [];
   try {
     const records = await purchaseRecords(db, customerId);
@@ -289,7 +290,7 @@ export async function sendPurchaseDocuments(deps: Deps, customerId: number, file
     await keepDocuments(deps, customerId, open.map((f) => ({ field: f, type: PURCHASE_DOCUMENT_FIELDS[f] })), files, moved);
   } catch (e) {
     await Promise.all(Object.values(files).map((f) => f?.discard()));
-    await Promise.all(moved.map((key) => storage.remove(key).catch(() => undefined)));
+    await discardStored(deps, moved);
     throw e;
   }
   return currentDocuments(db, customerId);

@@ -21,7 +21,10 @@ export async function reserveStorageKey(db: Db, clock: Clock, writer: WorkerIden
 
 /** Inside the transaction that writes the rows naming these keys: their files are no longer in flight. */
 export async function keysStored(tx: Tx, keys: readonly string[]): Promise<void> {
-  if (keys.length) await tx.delete(storingFiles).where(inArray(storingFiles.storageKey, [...keys]));
+  if (!keys.length) return;
+  const cleared = await tx.delete(storingFiles).where(inArray(storingFiles.storageKey, [...keys])).returning({ key: storingFiles.storageKey });
+  // a record the purge took (a writer slower than an hour) may have lost its file: the row must not commit
+  if (cleared.length !== new Set(keys).size) throw new Error('a file being stored was removed by the purge before its row committed');
 }
 
 /**
@@ -36,11 +39,21 @@ export async function removeInterruptedFiles(
 ): Promise<number> {
   const rows = await deps.db.select().from(storingFiles);
   const gone = rows.filter((r) => opts.everyWriter || leaseHolderGone(r.writer, opts.self, opts.alive) || (opts.olderThan !== undefined && r.createdAt < opts.olderThan));
+  let removed = 0;
   for (const r of gone) {
-    await deps.storage.remove(r.storageKey);
-    await deps.db.delete(storingFiles).where(eq(storingFiles.storageKey, r.storageKey));
+    // the record first: a writer still at work then fails its commit (keysStored finds no record)
+    // rather than commit a row naming a file removed here; one that committed first leaves nothing to take
+    const [taken] = await deps.db.delete(storingFiles).where(eq(storingFiles.storageKey, r.storageKey)).returning();
+    if (!taken) continue;
+    try {
+      await deps.storage.remove(r.storageKey);
+      removed += 1;
+    } catch {
+      // storage out of reach (S3): the record comes back for the next purge, and start-up goes on
+      await deps.db.insert(storingFiles).values(taken).onConflictDoNothing();
+    }
   }
-  return gone.length;
+  return removed;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { PROJECT_STATUS_EVENTS, projectStatusOf } from '#machines/process/states/project';
 import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
 import { ErrorCode } from '#shared/errors';
@@ -133,10 +133,12 @@ export async function requireOpenUpload(db: Db | Tx, customerId: number, caseId:
 export async function sendProjectFile(deps: Pick<AppDeps, 'db' | 'clock' | 'storage'>, customerId: number, caseId: number, file: StagedUpload): Promise<UploadAnswer> {
   const { db, clock, storage } = deps;
   let key: string | null = null;
+  let row: CaseRow;
+  let stored: typeof projectFiles.$inferSelect;
   try {
-    const row = await requireOpenUpload(db, customerId, caseId);
+    row = await requireOpenUpload(db, customerId, caseId);
     key = await reserveStorageKey(db, clock);
-    const stored = await db.transaction(async (tx) => {
+    stored = await db.transaction(async (tx) => {
       await reserveUploadQuota(tx, customerId, 'project', file.size);
       const [u] = await tx.insert(uploads).values({
         customerId, purpose: 'project', storageKey: key!, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: clock.now(),
@@ -147,12 +149,13 @@ export async function sendProjectFile(deps: Pick<AppDeps, 'db' | 'clock' | 'stor
       await storage.save(file.path, key!, UPLOAD_MIME[file.kind]);
       return f!;
     });
-    return { file: fileView({ id: stored.id, name: file.originalName, createdAt: stored.createdAt }), case: await caseView(db, clock, row) };
   } catch (e) {
     await file.discard();
     if (key) await discardStored(deps, [key]);
     throw e;
   }
+  // after the commit: a failure from here on must not remove the file its row now names
+  return { file: fileView({ id: stored.id, name: file.originalName, createdAt: stored.createdAt }), case: await caseView(db, clock, row) };
 }
 
 /** A file sent through the project-status screen: to its owner (their case) or to staff (the customer's id alone). */
@@ -300,7 +303,11 @@ export async function removeUnpostedAttachments(deps: Pick<AppDeps, 'db' | 'cloc
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const stale = await tx.select({ id: uploads.id, key: uploads.storageKey }).from(uploads)
-      .where(and(eq(uploads.purpose, 'mural'), isNull(uploads.removedAt), lt(uploads.createdAt, new Date(now.getTime() - UNPOSTED_ATTACHMENT_MAX_AGE_MS))))
+      .where(and(
+        eq(uploads.purpose, 'mural'), isNull(uploads.removedAt), lt(uploads.createdAt, new Date(now.getTime() - UNPOSTED_ATTACHMENT_MAX_AGE_MS)),
+        notExists(tx.select({ one: sql`1` }).from(projectMessages).where(eq(projectMessages.uploadId, uploads.id))),
+      ))
+      .orderBy(uploads.id)
       .for('update');
     if (stale.length === 0) return 0;
     const ids = stale.map((u) => u.id);

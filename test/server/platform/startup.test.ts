@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bills, jobs, storingFiles } from '../../../src/server/platform/db/schema';
-import { reserveStorageKey } from '../../../src/server/platform/storing';
+import { keysStored, removeInterruptedFiles, reserveStorageKey } from '../../../src/server/platform/storing';
 import { cleanUpAfterCrash } from '../../../src/server/platform/maintenance';
 import { BILL_ANALYSIS_JOB } from '../../../src/server/bill/service';
 import { createWorker, enqueue, leaseHolderGone, THIS_WORKER, workerIdOf } from '../../../src/server/platform/queue/queue';
@@ -70,6 +70,21 @@ describe('files stored whose row never committed', () => {
     await cleanUpAfterCrash(s.deps, { everyLease: true });
     expect(existsSync(live.path)).toBe(false);
     expect(await recorded()).toEqual([]);
+  });
+
+  test('storage out of reach: start-up goes on and the record stays for the next purge', async () => {
+    const crashed = await storedBy(deadPid(), 'c0ffee03');
+    const unreachable = { ...s.deps, storage: { ...s.deps.storage, remove: async () => { throw new Error('S3 unreachable'); } } };
+    expect((await cleanUpAfterCrash(unreachable, { everyLease: false })).files).toBe(0);
+    expect(await recorded()).toEqual([crashed.key]);
+    expect((await cleanUpAfterCrash(s.deps, { everyLease: false })).files).toBe(1);
+    expect(existsSync(crashed.path)).toBe(false);
+  });
+
+  test('a writer whose record the purge took cannot commit its row (its file may be gone)', async () => {
+    const key = await reserveStorageKey(s.db, s.clock);
+    await removeInterruptedFiles(s.deps, { olderThan: new Date(s.clock.now().getTime() + 1) });
+    await expect(s.db.transaction(async (tx) => { await keysStored(tx, [key]); })).rejects.toThrow(/removed by the purge/);
   });
 
   test('a file whose row committed is no longer recorded: start-up leaves it', async () => {
