@@ -1,6 +1,6 @@
 import { applyProcessEvent } from '../../src/server/process/host';
 import type { TestServer } from '../support/server';
-import { call, lastCode, newAddress, newPhone, personalSignUp, requestCode, saveHolderData, sendRequiredDocuments, type Call } from '../support/flows';
+import { call, lastCode, newAddress, newPhone, personalSignUp, requestCode, saveHolderData, sendRequiredDocuments, signOnPage, type Call } from '../support/flows';
 import { fixture, upload } from '../support/uploads';
 
 /**
@@ -150,7 +150,7 @@ export async function buyerWithEverything(s: TestServer, staff: VictimStaff, pay
   if (financed) must('financing', await call(s, 'PUT', `/admin/customers/${id}/financing`, { status: 'APPROVED' }, { token: staff.sales }), 200);
   const made = must('purchase contracts', await call(s, 'POST', '/portal/customers/create_contracts', CONTRACT_DATA, as), 201);
   const contracts = made.body.contracts as { id: string; key: string }[];
-  for (const c of contracts) await signOnItsPage(s, c.key, phone);
+  for (const c of contracts) await signOnPage(s, { phone }, c.key);
   if (!financed) {
     must('invoice', await call(s, 'PATCH', `/portal/customers/create/${id}/invoice`, undefined, as), 200);
     must('invoice paid', await call(s, 'PUT', `/admin/customers/${id}/invoice`, { invoice_status: 'PAID' }, { token: staff.sales }), 200);
@@ -167,18 +167,6 @@ export async function buyerWithEverything(s: TestServer, staff: VictimStaff, pay
     name: financed ? 'financed buyer' : 'cash buyer', token, phone, email,
     ids: { customer: id, visit, ...(await listedIds(s, as, id)), contract: contract.id, signatureKey: contract.key },
   };
-}
-
-/** Signs a contract as the signing page does: a code by SMS, then the code with consent. */
-async function signOnItsPage(s: TestServer, key: string, phone: string): Promise<void> {
-  const post = (path: string, body: unknown) => s.fetch(path, {
-    method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newAddress() },
-  });
-  const secret = `matrix-signing-secret-${key}-0123456789`;
-  const coded = await post(`/sign/${key}/code`, { secret });
-  if (coded.status !== 202) throw new Error(`victim fixture, signing code: ${coded.status}`);
-  const signed = await post(`/sign/${key}`, { secret, code: await lastCode(s, phone), consent: true });
-  if (signed.status !== 201) throw new Error(`victim fixture, signature: ${signed.status} ${await signed.text()}`);
 }
 
 /** The bill list's newest file id, whatever the list nests it under. */

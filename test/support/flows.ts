@@ -240,3 +240,15 @@ export async function customerAtInstallation(
   return { ...c, caseId: Number(r.body.id) };
 }
 const opened = (opts: { opened?: boolean }) => opts.opened ?? true;
+
+/** Signs a contract as its frame would, on our signing page: a code to the verified phone, then the signature with it. */
+export async function signOnPage(s: TestServer, c: { phone: string }, key: string): Promise<void> {
+  const post = (path: string, body: unknown) => s.fetch(path, {
+    method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newAddress() },
+  });
+  const secret = `sign-secret-${Math.random().toString(36).slice(2)}-0123456789`;
+  const sent = await post(`/sign/${key}/code`, { secret });
+  if (sent.status !== 202) throw new Error(`code: ${sent.status}`);
+  const signed = await post(`/sign/${key}`, { secret, code: await lastCode(s, c.phone), consent: true });
+  if (signed.status !== 201) throw new Error(`sign: ${signed.status} ${await signed.text()}`);
+}

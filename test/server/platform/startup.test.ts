@@ -28,6 +28,13 @@ const deadPid = (): number => {
 };
 const host = hostname();
 
+/** A bill sent straight to the app: the test server's fetch would run the queue right after it. */
+const sendBillToApp = (token: string) => {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(fixture('cemig-clean-residential.pdf'))]), 'conta.pdf');
+  return s.app.request('/api/v1/portal/customers/bills?is_holder=true', { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
+};
+
 describe('staging files at start-up', () => {
   test('a crashed upload\'s staging file goes at once (no hour to wait); a live process\'s stays', async () => {
     const dir = s.deps.storage.stagingDir;
@@ -89,16 +96,14 @@ describe('files stored whose row never committed', () => {
 
   test('a file whose row committed is no longer recorded: start-up leaves it', async () => {
     const c = await signUpNewCustomer(s);
-    const form = new FormData();
-    form.append('file', new Blob([Buffer.from(fixture('cemig-clean-residential.pdf'))]), 'conta.pdf');
-    const sent = await s.app.request('/api/v1/portal/customers/bills?is_holder=true', { method: 'POST', body: form, headers: { Authorization: `Bearer ${c.token}` } });
+    const sent = await sendBillToApp(c.token);
     expect(sent.status).toBe(201);
     expect(await recorded()).toEqual([]);
     expect((await cleanUpAfterCrash(s.deps, { everyLease: true })).files).toBe(0);
     expect((await call(s, 'GET', `/portal/customers/bills`, undefined, { token: c.token })).status).toBe(200);
     // a refused sending (a bill already in analysis) leaves neither a file nor a record
     const files = readdirSync(s.uploadsDir, { recursive: true }).length;
-    const again = await s.app.request('/api/v1/portal/customers/bills?is_holder=true', { method: 'POST', body: form, headers: { Authorization: `Bearer ${c.token}` } });
+    const again = await sendBillToApp(c.token);
     expect(again.status).toBe(409);
     expect(await recorded()).toEqual([]);
     expect(readdirSync(s.uploadsDir, { recursive: true }).length).toBe(files);
@@ -108,10 +113,7 @@ describe('files stored whose row never committed', () => {
 describe('jobs a crashed worker held', () => {
   test('a bill analysis left running by a crashed process is run right after start-up, not after the 5-minute lease', async () => {
     const c = await signUpNewCustomer(s);
-    // sent straight to the app: the test server's fetch would run the queue right after it
-    const form = new FormData();
-    form.append('file', new Blob([Buffer.from(fixture('cemig-clean-residential.pdf'))]), 'conta.pdf');
-    const sent = await s.app.request('/api/v1/portal/customers/bills?is_holder=true', { method: 'POST', body: form, headers: { Authorization: `Bearer ${c.token}` } });
+    const sent = await sendBillToApp(c.token);
     expect(sent.status).toBe(201);
     const billId = Number(((await sent.json()) as { id: number }).id);
     // the crash: a worker of this machine took the analysis and died before finishing it

@@ -1,22 +1,10 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import type { TestServer } from '../../support/server';
-import { lastCode, newAddress } from '../../support/flows';
+import { newAddress } from '../../support/flows';
 
 /** The profile's server tests share: signing on our signing page, the data export read back, a deletion code. */
 
-const post = async (s: TestServer, path: string, body: unknown) => {
-  const res = await s.fetch(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newAddress() } });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
-
-/** Signs a contract as its frame would: a code to the verified phone, then the signature with it. */
-export async function signOnPage(s: TestServer, c: { phone: string }, key: string): Promise<void> {
-  const secret = `profile-sign-secret-${Math.random().toString(36).slice(2)}-0123456789`;
-  const sent = await post(s, `/sign/${key}/code`, { secret });
-  if (sent.status !== 202) throw new Error(`code: ${sent.status}`);
-  const signed = await post(s, `/sign/${key}`, { secret, code: await lastCode(s, c.phone), consent: true });
-  if (signed.status !== 201) throw new Error(`sign: ${signed.status} ${JSON.stringify(signed.body)}`);
-}
+export { signOnPage } from '../../support/flows';
 
 export interface ExportedCopy {
   status: number;
