@@ -5,7 +5,7 @@
  * page downloads (as transferred, and gzipped); exits non-zero when a target is missed: 100 on
  * /pt, at least 95 everywhere, CLS 0, landing JS at most 110 KiB gzipped.
  *
- * The server under test runs the `npm run build` output with NODE_ENV=production on a fresh
+ * The server under test runs the `npm run build` output in production (APP_ENV unset, test/support/productionEnv.ts) on a fresh
  * embedded database. The customers are made first by a development server on the same database
  * (sign-up through the API and the /dev outbox, as test/e2e/support.ts does; staff events for the
  * later steps), which production does not have.
@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { PRODUCTION_ENV } from '../test/support/productionEnv';
 import puppeteer from 'puppeteer-core';
 import {
   CHROMIUM_PATH, assertChromium, callApi, sendApprovableBill, signUpThroughApi, startPortal, type E2eCustomer, type RunningPortal,
@@ -43,7 +44,7 @@ const arg = (name: string): string | undefined => {
 
 async function staffToken(dataDir: string, secret: string): Promise<string> {
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', 'Bench', '--email', 'bench@empresa.com.br'], {
-    env: { ...process.env, DATA_DIR: dataDir, APP_SECRET: secret, NODE_ENV: 'test' }, encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, APP_SECRET: secret, APP_ENV: 'development' }, encoding: 'utf8',
   });
   const token = /token \(shown once\): (\S+)/.exec(out)?.[1];
   if (!token) throw new Error(`no staff token:\n${out}`);
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
     ];
     // customers are made only when a signed-in page is measured
     const privatePages = only && publicPages.some((p) => p.url === only) ? [] : await makeCustomers(dataDir, secret);
-    portal = await startPortal({ DATA_DIR: dataDir, APP_SECRET: secret, NODE_ENV: 'production' });
+    portal = await startPortal({ ...PRODUCTION_ENV, DATA_DIR: dataDir, APP_SECRET: secret });
     const pages = [...publicPages, ...privatePages].filter((p) => !only || p.url === only);
     if (pages.length === 0) throw new Error(`--only ${only}: no such page`);
     const saveDir = arg('--save');

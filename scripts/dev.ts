@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 
 const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', SERVE_SPA: 'false' },
+  env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'development' },
 });
 const web = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1'], { stdio: 'inherit' });
 

@@ -20,6 +20,8 @@ export type PickedFile = ChosenFile & { blob?: unknown };
 export interface ProjectPageData {
   customerId: number;
   caseView: CustomerSuccessCase;
+  /** the team's WhatsApp (the company's settings): 'Preciso de atendimento' opens a chat with it */
+  whatsapp: string;
   /** the case was opened by this read (the side navigation's steps change) */
   opened: boolean;
 }

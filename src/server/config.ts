@@ -6,6 +6,7 @@ import type { SignatureProvider } from './providers/signature/contract';
 import type { Db } from './platform/db/index';
 import type { Providers } from './providers/messaging/index';
 import type { FileStorage } from './providers/storage/index';
+import type { CompanyIdentity } from './settings';
 
 /** Where services read the time; tests pass a clock they can move. */
 export interface Clock { now(): Date }
@@ -91,16 +92,6 @@ export interface AppDeps {
    * frame posts 'signed' only to it. Absent, the request's own origin is taken.
    */
   publicOrigin?: string;
-}
-
-/**
- * TRUST_PROXY as a number of trusted proxy hops: unset, empty, `0` or `false` none; `true` one;
- * a whole number that many. Anything else stops the start-up rather than guess who to trust.
- */
-export function trustProxyHops(raw: string | undefined): number {
-  const value = (raw ?? '').trim().toLowerCase();
-  if (value === '' || value === 'false') return 0;
-  if (value === 'true') return 1;
-  if (/^\d{1,2}$/.test(value)) return Number(value);
-  throw new Error(`TRUST_PROXY must be a number of trusted proxy hops (0, 1, 2...) or true/false, not "${raw ?? ''}"`);
+  /** the company on contracts and shown to customers (COMPANY_*); the example company when absent (tests) */
+  company?: CompanyIdentity;
 }

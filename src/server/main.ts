@@ -4,10 +4,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { describeError, maskPersonalData } from './http/errors';
 import { codeJobs } from './auth/delivery';
-import { DEFAULT_LIMITS, systemClock, trustProxyHops, type AppDeps } from './config';
+import { DEFAULT_LIMITS, systemClock, type AppDeps } from './config';
+import { loadSettings, SettingsError } from './settings';
 import { openDatabase } from './platform/db/index';
 import { loadReferenceData } from './platform/db/reference';
-import { providersFromEnv } from './providers/messaging/index';
+import { providersFromSettings } from './providers/messaging/index';
 import { appSecret } from './platform/secret';
 import { createWorker } from './platform/queue/queue';
 import { cleanUpAfterCrash, purgeExpired } from './platform/maintenance';
@@ -22,15 +23,18 @@ import { spendPaymentToken } from './checkout/service';
 
 async function main(): Promise<void> {
   const env = process.env;
-  const production = env.NODE_ENV === 'production';
-  const port = Number(env.PORT ?? 3000);
-  const dataDir = resolve(env.DATA_DIR ?? './data');
+  // every variable checked before anything starts: a wrong one stops here, named (settings.ts)
+  const settings = loadSettings(env);
+  const { production, port, trustProxy } = settings;
+  const dataDir = resolve(settings.dataDir);
   const secret = appSecret(env, dataDir, production); // fail fast, before touching the database
-  const trustProxy = trustProxyHops(env.TRUST_PROXY);
+  if (settings.standIns.length > 0) {
+    console.warn(`DEVELOPMENT MODE (APP_ENV=development): not for customers. Stand-ins on:\n${settings.standIns.map((s) => `  * ${s}`).join('\n')}`);
+  }
   // the embedded database takes one process at a time: hold DATA_DIR while serving (the staff CLI
   // and a second server refuse to open it meanwhile)
   let dataLock: DataDirLock | null = null;
-  if (!env.DATABASE_URL) {
+  if (!settings.databaseUrl) {
     try {
       dataLock = lockDataDir(dataDir, 'server');
     } catch (e) {
@@ -41,7 +45,7 @@ async function main(): Promise<void> {
       throw e;
     }
   }
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'pglite') });
+  const database = await openDatabase(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { pgliteDir: join(dataDir, 'pglite') });
   await database.migrate();
   await loadReferenceData(database.db);
 
@@ -50,22 +54,21 @@ async function main(): Promise<void> {
     db: database.db,
     clock,
     secret,
-    providers: providersFromEnv(env, database.db, clock),
-    // The bot check's cost: the widget tries up to this many hashes (about a second on a phone at 100k).
-    altchaMaxNumber: Number(env.ALTCHA_MAX_NUMBER ?? (production ? 100_000 : 5_000)),
+    providers: providersFromSettings(settings, database.db, clock),
+    altchaMaxNumber: settings.altchaMaxNumber,
     production,
     limits: DEFAULT_LIMITS,
     trustProxy,
-    webRoot: resolve(env.WEB_ROOT ?? 'dist/web'),
+    webRoot: resolve(settings.webRoot),
     storage: storageFromEnv(env, dataDir),
     cep: cepLookupFromEnv(env, clock),
     payments: paymentsFromEnv(env, secret, { clock, usedTokens: spendPaymentToken(database.db, clock) }),
     invoices: invoicesFromEnv(env, { clock, secret }),
     ...(env.IUGU_WEBHOOK_TOKEN ? { paymentWebhookToken: env.IUGU_WEBHOOK_TOKEN } : {}),
-    signatures: signaturesFromEnv(env),
-    ...(env.PUBLIC_ORIGIN ? { publicOrigin: new URL(env.PUBLIC_ORIGIN).origin } : {}),
+    signatures: signaturesFromEnv(env, undefined, { production }),
+    company: settings.company,
+    ...(settings.publicOrigin ? { publicOrigin: settings.publicOrigin } : {}),
   };
-  if (production && !env.PAYMENT_PROVIDER) console.warn('PAYMENT_PROVIDER is not set: cards go to the local sandbox, which charges nothing.');
   if (!existsSync(join(deps.webRoot ?? '', 'index.html'))) {
     console.warn(`No built SPA at ${deps.webRoot}; run \`npm run build\` (npm start does). Serving the API only.`);
   }
@@ -78,7 +81,7 @@ async function main(): Promise<void> {
     console.log(`start-up: removed ${cleaned.stagingFiles} partial upload(s) and ${cleaned.files} file(s) stored without their row, requeued ${cleaned.jobs} interrupted job(s)`);
   }
   const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, jobLog);
-  worker.start(Number(env.QUEUE_POLL_MS ?? 500));
+  worker.start(settings.queuePollMs);
   const purge = () => purgeExpired(deps).then(() => removeUnpostedAttachments(deps)).catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));
   void purge();
   const purgeTimer = setInterval(() => void purge(), 3600_000);
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(`start-up failed: ${describeError(e)}`);
+  // a settings error names its variables and never a secret's value: shown whole
+  console.error(e instanceof SettingsError ? `start-up refused: ${e.message}` : `start-up failed: ${describeError(e)}`);
   process.exit(1);
 });

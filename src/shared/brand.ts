@@ -10,12 +10,6 @@ export const BRAND_NAME = 'Sol de Casa';
 
 export const PRIVACY_POLICY_URL = '/politica-de-privacidade.pdf';
 
-/**
- * The team's WhatsApp number (country code first, digits only): public contact data, like the
- * social profiles. The project-status screen's 'Preciso de atendimento' opens a chat with it.
- */
-export const WHATSAPP_NUMBER = '5511940003000';
-
 /** Footer: the provider's site pages (spec §2 landing and welcome footers). */
 export const SITE_LINKS = [
   { label: 'Como funciona', href: '/pt#como-funciona' },

@@ -19,12 +19,15 @@ import { messages as m } from '../../src/shared/messages';
 import { PROJECT_STATUSES } from '../../src/shared/project/rules';
 import { brazilDay } from '../../src/shared/calendar';
 
+const TEAM_WHATSAPP = '5521987650000';
+
 let portal: RunningPortal;
 let browser: Browser;
 let staffToken: string;
 
 before(async () => {
-  portal = await startPortal({ QUEUE_POLL_MS: '200' }, {
+  // the team's number comes from the company's settings, as an operator sets it
+  portal = await startPortal({ QUEUE_POLL_MS: '200', COMPANY_WHATSAPP: TEAM_WHATSAPP }, {
     beforeStart: async (dataDir) => { staffToken = await createStaffIn(dataDir, 'Equipe de Projetos', 'projetos@empresa.com.br'); },
   });
   browser = await launchBrowser();
@@ -159,7 +162,7 @@ describe('the project status in the browser', () => {
     const chat = dialog.getByRole('link', { name: /Falar com a equipe pelo WhatsApp/ });
     const href = await chat.getAttribute('href');
     const caseId = (sent.body.case as { id: number }).id;
-    assert.equal(href, `https://wa.me/5511940003000?text=${encodeURIComponent(`Olá! Preciso de atendimento sobre o meu projeto nº ${caseId}.`)}`);
+    assert.equal(href, `https://wa.me/${TEAM_WHATSAPP}?text=${encodeURIComponent(`Olá! Preciso de atendimento sobre o meu projeto nº ${caseId}.`)}`);
     assert.equal(await chat.getAttribute('target'), '_blank');
     assert.equal(await chat.getAttribute('rel'), 'noopener noreferrer');
     assert.deepEqual(await accessibilityProblems(page, '[role="dialog"]'), []);

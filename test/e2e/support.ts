@@ -67,7 +67,7 @@ export async function startPortal(
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      NODE_ENV: 'test',
+      APP_ENV: 'development',
       ALTCHA_MAX_NUMBER: process.env.ALTCHA_MAX_NUMBER ?? '2000',
       ...env,
     },

@@ -18,7 +18,7 @@ const file = (name: string, size: number, type: string): PickedFile => ({ name, 
 const baseCase = (over: Partial<CustomerSuccessCase> = {}): CustomerSuccessCase => ({
   id: 31, client_id: 7, status: 'OPEN', upload_available: false, project_status: null, messages: [], dealership: null, files: [], ...over,
 });
-const page = (caseView: CustomerSuccessCase, opened = false): ProjectPageData => ({ customerId: 7, caseView, opened });
+const page = (caseView: CustomerSuccessCase, opened = false): ProjectPageData => ({ customerId: 7, caseView, whatsapp: '5511900000000', opened });
 
 /** At the distributor, overdue, two mural messages, the upload open. */
 const withDistributor = baseCase({

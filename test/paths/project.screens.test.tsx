@@ -9,6 +9,7 @@ import { ProjectStatusFlow } from '../../src/web/features/project/ProjectStatusS
 import { useSanitizerWindow } from '../../src/web/features/faq/FaqDialog/faqHtml';
 import { createApi } from '../../src/web/api/client';
 import { createStaff } from '../../src/server/staff/service';
+import { EXAMPLE_COMPANY } from '../../src/server/settings';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/bill/rules';
 import { messages as m } from '../../src/shared/messages';
 import { isWithDistributor, projectStepIndex } from '../../src/shared/project/rules';
@@ -119,8 +120,9 @@ async function shows(_run: Run, path: TestPath, i: number): Promise<void> {
       const chat = within(dialog).getByRole('link', { name: new RegExp(m['project.whatsapp']) });
       // the prefilled message names the customer's project (the server's case id)
       const href = chat.getAttribute('href') ?? '';
-      const text = decodeURIComponent(href.replace('https://wa.me/5511940003000?text=', ''));
-      if (!href.startsWith('https://wa.me/5511940003000?text=') || !/^Olá! Preciso de atendimento sobre o meu projeto nº \d+\.$/.test(text)) throw new Error(`chat link ${href}`);
+      const chatPrefix = `https://wa.me/${EXAMPLE_COMPANY.whatsapp}?text=`; // the test server's company
+      const text = decodeURIComponent(href.replace(chatPrefix, ''));
+      if (!href.startsWith(chatPrefix) || !/^Olá! Preciso de atendimento sobre o meu projeto nº \d+\.$/.test(text)) throw new Error(`chat link ${href}`);
       if (chat.getAttribute('target') !== '_blank' || chat.getAttribute('rel') !== 'noopener noreferrer') throw new Error('the chat does not open in a new tab without opener');
       return;
     }

@@ -52,7 +52,7 @@ export interface Portal {
 export async function startServer(env: Record<string, string>, port?: number): Promise<Portal> {
   const p = port ?? await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(p), NODE_ENV: 'test', ALTCHA_MAX_NUMBER: '1000', QUEUE_POLL_MS: '100', TRUST_PROXY: '1', ...env },
+    env: { ...process.env, PORT: String(p), APP_ENV: 'development', ALTCHA_MAX_NUMBER: '1000', QUEUE_POLL_MS: '100', TRUST_PROXY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '../../src/server/app';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, newPhone, requestCode } from '../support/flows';
 
@@ -73,6 +74,23 @@ describe('GET /dev/outbox', () => {
       expect(body.messages[0]).toMatchObject({ to: phone });
       expect(body.messages[0]?.code).toMatch(/^\d{6}$/);
     }
+  });
+
+  test('answers only a client on this machine (the sign-in codes it holds are not for the network)', async () => {
+    const from = (address: string, app = s.app, headers: Record<string, string> = {}) => app.request(
+      '/dev/outbox?to=x', { headers }, { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } } },
+    );
+    expect((await from('127.0.0.1')).status).toBe(200);
+    expect((await from('::1')).status).toBe(200);
+    expect((await from('::ffff:127.0.0.1')).status).toBe(200);
+    for (const address of ['203.0.113.5', '192.168.0.10', '::ffff:10.0.0.2', '2001:db8::1']) expect((await from(address)).status).toBe(404);
+    // behind a proxy on this machine, the client the proxy names counts
+    const proxied = createApp({ ...s.deps, trustProxy: 1 });
+    expect((await from('127.0.0.1', proxied, { 'X-Forwarded-For': '203.0.113.5' })).status).toBe(404);
+    expect((await from('127.0.0.1', proxied, { 'X-Forwarded-For': '127.0.0.1' })).status).toBe(200);
+    // the sandbox's pay button is a development aid too
+    const pay = await s.app.request('/api/v1/payments-sandbox/invoices/x/pay', { method: 'POST' }, { incoming: { socket: { remoteAddress: '203.0.113.5', remotePort: 1, remoteFamily: 'IPv4' } } });
+    expect(pay.status).toBe(404);
   });
 
   test('does not exist in production', async () => {

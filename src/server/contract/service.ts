@@ -12,6 +12,7 @@ import { catalogPlan } from '#shared/plan/rules';
 import type { Proposal } from '#shared/proposal/rules';
 import { currentStep } from '#shared/steps';
 import type { AppDeps } from '../config';
+import { EXAMPLE_COMPANY, type CompanyIdentity } from '../settings';
 import type { Db, Tx } from '../platform/db/index';
 import { discardStored, keysStored } from '../platform/storing';
 import { billOwners, bills, checkouts, clientPlans, contracts, customers, financings, legalRepresentatives, proposals, type ContractTrailEntry } from '../platform/db/schema';
@@ -25,7 +26,7 @@ import { storeBytes } from './files';
 import { enqueue } from '../platform/queue/queue';
 import { UPLOAD_REMOVE_JOB } from '../bill/uploads';
 
-export type ContractDeps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'publicOrigin'> & { signatures: SignatureProvider };
+export type ContractDeps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'publicOrigin' | 'company'> & { signatures: SignatureProvider };
 type Row = typeof contracts.$inferSelect;
 
 /** The e-signature provider of the deployment (SIGNATURE_PROVIDER), or our own signing page. */
@@ -42,8 +43,10 @@ const PURCHASE_KINDS: readonly { kind: ContractKind; type: ContractType; name: s
   { kind: 'POWER_OF_ATTORNEY', type: 'POWER_OF_ATTORNEY', name: 'Procuração' },
 ];
 const ORDER: Record<ContractType, number> = { CONTRACT_UNIFIED: 0, ADHESION_TERM: 1, PURCHASE_CONTRACT: 1, POWER_OF_ATTORNEY: 2 };
-/** The company's CNPJ as printed: a placeholder until the legal entity is settled (templates are drafts, docs/decisions.md). */
-const COMPANY_CNPJ = '00.000.000/0001-00';
+/** The contracting company as printed: the settings' identity (COMPANY_*), the example one in tests. */
+const contractCompany = (company: CompanyIdentity = EXAMPLE_COMPANY): ContractData['company'] => ({
+  brand_name: BRAND_NAME, legal_name: company.legalName, cnpj: company.cnpj, address: company.address,
+});
 
 export const contractFileUrl = (id: string): string => apiPath({ path: fillPath(contractFileEndpoint.path, { contractId: id }) });
 
@@ -156,7 +159,7 @@ function partiesOf(i: Inputs): { party: ContractData['customer']; signer: Signer
 interface Draft { id: string; kind: ContractKind; type: ContractType; name: string; data: ContractData }
 
 /** The subscription's adhesion term and power of attorney, from the checkout, the plan and the holder data. */
-async function subscriptionDrafts(db: Db, customerId: number, body: CreateContractsRequest, now: Date) {
+async function subscriptionDrafts(db: Db, customerId: number, body: CreateContractsRequest, now: Date, company: ContractData['company']) {
   const inputs = await contractInputs(db, customerId, body);
   const { party, signer } = partiesOf(inputs);
   const { paid, plan } = inputs;
@@ -170,7 +173,7 @@ async function subscriptionDrafts(db: Db, customerId: number, body: CreateContra
     return {
       id, kind: k.kind, type: k.type, name: k.name,
       data: {
-        company: { brand_name: BRAND_NAME, cnpj: COMPANY_CNPJ },
+        company,
         customer: party,
         plan: {
           name: catalogPlan(plan.planType).name,
@@ -192,7 +195,7 @@ async function subscriptionDrafts(db: Db, customerId: number, body: CreateContra
  * the final proposal, the visit's address and the contract data. Only at the CONTRACT step, and a
  * financing buyer only once the bank approved ('Financiamento aprovado e contrato gerado').
  */
-async function purchaseDrafts(db: Db, customerId: number, body: CreateContractsRequest, now: Date) {
+async function purchaseDrafts(db: Db, customerId: number, body: CreateContractsRequest, now: Date, company: ContractData['company']) {
   const c = await customerOf(db, customerId);
   if (!c.paymentType) throw refused('payment_type');
   if (currentStep(await customerSteps(db, customerId)) !== 'CONTRACT') throw refused();
@@ -232,7 +235,7 @@ async function purchaseDrafts(db: Db, customerId: number, body: CreateContractsR
     return {
       id, kind: k.kind, type: k.type, name: k.name,
       data: {
-        company: { brand_name: BRAND_NAME, cnpj: COMPANY_CNPJ },
+        company,
         customer: party,
         purchase: {
           payment_type: c.paymentType!, total: p.final_value, power_kwp: p.power_of_the_project, annual_production_kwh: p.annual_production ?? null,
@@ -261,8 +264,8 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
   const now = clock.now();
   const buyer = (await customerOf(db, customerId)).subscriptionLending === 'LENDING';
   const { drafts, signer, consumer, phone, event } = buyer
-    ? await purchaseDrafts(db, customerId, body, now)
-    : await subscriptionDrafts(db, customerId, body, now);
+    ? await purchaseDrafts(db, customerId, body, now, contractCompany(deps.company))
+    : await subscriptionDrafts(db, customerId, body, now, contractCompany(deps.company));
   const made: { draft: Draft; bytes: Uint8Array; key: string; documentRef: string | null }[] = [];
   for (const draft of drafts) {
     const bytes = await contractPdf(draft.kind, draft.data);

@@ -1,11 +1,18 @@
 import { endpoint, failure, staffFailures } from '../endpoint';
-import { FaqEntryInput, FaqOrder, FaqResponse, StaffFaqEntry, StaffFaqList } from './payloads';
+import { FaqEntryInput, FaqOrder, FaqResponse, StaffFaqEntry, StaffFaqList, SupportContact } from './payloads';
 
 /** The FAQ (spec §7 GET /faq): public, the same for everyone. */
 export const faq = endpoint({
   method: 'get', path: '/faq', auth: 'none', tag: 'faq',
   summary: 'The frequently asked questions, in the order the admins set; each answer is HTML, sanitised by the server and again by the browser before it is shown.',
   responses: { 200: { description: 'the questions', schema: FaqResponse } },
+});
+
+/** 'Preciso de atendimento': the team's WhatsApp and support e-mail, from the company's settings. */
+export const supportContact = endpoint({
+  method: 'get', path: '/support/contact', auth: 'none', tag: 'faq',
+  summary: "How the team is reached: its WhatsApp number (country code first, digits only) and support e-mail, as the company's settings (COMPANY_WHATSAPP, COMPANY_SUPPORT_EMAIL) say.",
+  responses: { 200: { description: 'the contact', schema: SupportContact } },
 });
 
 // ---- staff: the admins keep the questions (src/server/faq/admin.ts) ----------------------------
@@ -46,4 +53,4 @@ export const deleteFaq = endpoint({
   responses: { 200: { description: 'the questions left', schema: StaffFaqList }, ...staffFailures, 404: failure('no such question (4040)') },
 });
 
-export const faqEndpoints = [faq, staffFaq, createFaq, reorderFaq, updateFaq, deleteFaq];
+export const faqEndpoints = [faq, supportContact, staffFaq, createFaq, reorderFaq, updateFaq, deleteFaq];

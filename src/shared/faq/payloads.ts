@@ -8,6 +8,14 @@ export const FaqEntrySchema = v.object({ id: v.number(), title: v.string(), desc
 export const FaqResponse = v.object({ data: v.array(FaqEntrySchema) });
 export type FaqResponse = v.InferOutput<typeof FaqResponse>;
 
+/** GET /support/contact: how the team is reached (the company's settings, never a placeholder). */
+export const SupportContact = v.object({
+  /** country code first, digits only */
+  whatsapp: v.pipe(v.string(), v.regex(/^\d{12,13}$/)),
+  email: v.string(),
+});
+export type SupportContact = v.InferOutput<typeof SupportContact>;
+
 // ---- staff --------------------------------------------------------------------------------------
 
 /** How long a question and its answer (the HTML as written) may be. */

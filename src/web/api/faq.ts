@@ -1,4 +1,5 @@
-import { faq } from '#shared/faq/endpoints';
+import { faq, supportContact } from '#shared/faq/endpoints';
+import type { SupportContact } from '#shared/faq/payloads';
 import type { FaqEntry } from '#shared/faq/rules';
 import type { Transport } from './transport';
 
@@ -7,5 +8,9 @@ export const faqCalls = (t: Transport) => ({
   /** GET /faq */
   async getFaq(): Promise<FaqEntry[]> {
     return (await t.call(faq, {})).data.data;
+  },
+  /** GET /support/contact */
+  async getSupportContact(): Promise<SupportContact> {
+    return (await t.call(supportContact, {})).data;
   },
 });

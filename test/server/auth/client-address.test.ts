@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ErrorCode } from '#shared/errors';
-import { trustProxyHops } from '../../../src/server/config';
+import { trustProxyHops } from '../../../src/server/settings';
 import { clientAddress } from '../../../src/server/http/common';
 import { createTestServer, type TestServer } from '../../support/server';
 import { newPhone, requestCode } from '../../support/flows';

@@ -5,6 +5,8 @@ import { messages } from '#shared/messages';
 import { faqEntries } from '../../../src/server/platform/db/schema';
 import { sanitiseFaqHtml } from '../../../src/server/faq/sanitise';
 import { createStaff } from '../../../src/server/staff/service';
+import { createApp } from '../../../src/server/app';
+import { EXAMPLE_COMPANY } from '../../../src/server/settings';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, signUpNewCustomer } from '../../support/flows';
 
@@ -185,5 +187,15 @@ describe('the sanitising rule', () => {
     expect(sanitiseFaqHtml('<a href="//mal.example">x</a>')).toBe('<a>x</a>');
     expect(sanitiseFaqHtml('<h1 style="color:red">T</h1><svg onload="x()"><circle/></svg><p>ok</p>')).toBe('T<p>ok</p>');
     expectHarmless(sanitiseFaqHtml(DANGEROUS));
+  });
+});
+
+describe('GET /support/contact', () => {
+  test("answers the company's settings, never a number written in the code", async () => {
+    const company = { ...EXAMPLE_COMPANY, whatsapp: '5521912345678', supportEmail: 'atendimento@empresa.com.br' };
+    const res = await createApp({ ...s.deps, company }).request('/api/v1/support/contact');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ whatsapp: '5521912345678', email: 'atendimento@empresa.com.br' });
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=300');
   });
 });

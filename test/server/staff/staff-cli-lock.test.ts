@@ -64,7 +64,7 @@ async function freePort(): Promise<number> {
 
 function startServer(dataDir: string, port: number): { child: ChildProcess; log: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), NODE_ENV: 'test', WEB_ROOT: join(dataDir, 'no-web') },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), APP_ENV: 'development', WEB_ROOT: join(dataDir, 'no-web') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -89,8 +89,10 @@ export interface ContractData {
   company: {
     /** The brand name the customer knows (BRAND_NAME). */
     brand_name: string;
-    /** The company's CNPJ, as printed (a placeholder until the legal entity is settled). */
+    /** The company's legal name, CNPJ and registered address (COMPANY_* settings), as printed. */
+    legal_name: string;
     cnpj: string;
+    address: string;
   };
   customer: {
     /** Person's full name, or the company's legal name for CNPJ. */
@@ -161,7 +163,9 @@ function customerQualification(data: ContractData, role: string): string {
 }
 
 const companyQualification = (data: ContractData, role: string): string =>
-  fillTemplate(QUALIFICATION.company, { company: data.company.brand_name.trim(), company_cnpj: data.company.cnpj.trim(), role });
+  fillTemplate(QUALIFICATION.company, {
+    company: data.company.legal_name.trim(), brand: data.company.brand_name.trim(), company_cnpj: data.company.cnpj.trim(), company_address: data.company.address.trim(), role,
+  });
 
 function billingText(billing: ContractBilling): string {
   return billing.kind === 'card'

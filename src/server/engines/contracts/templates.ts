@@ -73,7 +73,7 @@ export const LABELS = {
 
 /** The parties' qualification lines (the first paragraph of each contract). */
 export const QUALIFICATION = {
-  company: '{company}, inscrita no CNPJ sob o nº {company_cnpj}, doravante {role}.',
+  company: '{company} ({brand}), inscrita no CNPJ sob o nº {company_cnpj}, com sede em {company_address}, doravante {role}.',
   person:
     '{name}{document}{birth}{occupation}{marital_status}, e-mail {email}, telefone {phone}, com endereço em {address}, doravante {role}.',
   business:

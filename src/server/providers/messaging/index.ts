@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/index';
 import { outbox } from '../../platform/db/schema';
 import type { Clock } from '../../config';
+import type { Settings } from '../../settings';
 
 export type Channel = 'sms' | 'whatsapp' | 'email';
 
@@ -86,28 +87,38 @@ export function whatsappCloud(opts: {
   };
 }
 
+/** A channel the operator turned off (WHATSAPP_PROVIDER=off): its jobs fail and say so. */
+export function offProvider(channel: Channel): MessageProvider {
+  return {
+    name: `off:${channel}`,
+    async send() { throw new Error(`the ${channel} channel is off`); },
+  };
+}
+
 /**
- * Providers from the environment. Off by default: every channel writes to the outbox.
- * SMS_PROVIDER=zenvia (ZENVIA_API_TOKEN, ZENVIA_FROM); WHATSAPP_PROVIDER=cloud
- * (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TEMPLATE, WHATSAPP_LANGUAGE).
+ * Providers from the checked settings (src/server/settings.ts): SMS_PROVIDER=zenvia (ZENVIA_API_TOKEN,
+ * ZENVIA_FROM) or the outbox; WHATSAPP_PROVIDER=cloud (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID,
+ * WHATSAPP_TEMPLATE, WHATSAPP_LANGUAGE), off, or the outbox. Production never gets the outbox: the
+ * settings refuse it before this runs.
  */
-export function providersFromEnv(env: NodeJS.ProcessEnv, db: Db, clock: Clock): Providers {
-  const required = (name: string): string => {
+export function providersFromSettings(settings: Pick<Settings, 'sms' | 'whatsapp' | 'email' | 'env'>, db: Db, clock: Clock): Providers {
+  const env = settings.env;
+  const required = (name: 'ZENVIA_API_TOKEN' | 'ZENVIA_FROM' | 'WHATSAPP_TOKEN' | 'WHATSAPP_PHONE_NUMBER_ID' | 'WHATSAPP_TEMPLATE'): string => {
     const value = env[name];
     if (!value) throw new Error(`${name} is required by the chosen provider`);
     return value;
   };
-  const sms = env.SMS_PROVIDER === 'zenvia'
+  const sms = settings.sms === 'zenvia'
     ? zenviaSms({ token: required('ZENVIA_API_TOKEN'), from: required('ZENVIA_FROM') })
     : outboxProvider(db, clock, 'sms');
-  const whatsapp = env.WHATSAPP_PROVIDER === 'cloud'
+  const whatsapp = settings.whatsapp === 'cloud'
     ? whatsappCloud({
       token: required('WHATSAPP_TOKEN'),
       phoneNumberId: required('WHATSAPP_PHONE_NUMBER_ID'),
       template: required('WHATSAPP_TEMPLATE'),
       language: env.WHATSAPP_LANGUAGE,
     })
-    : outboxProvider(db, clock, 'whatsapp');
+    : settings.whatsapp === 'off' ? offProvider('whatsapp') : outboxProvider(db, clock, 'whatsapp');
   return { sms, whatsapp, email: outboxProvider(db, clock, 'email') };
 }
 

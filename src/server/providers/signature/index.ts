@@ -19,17 +19,18 @@ export { clicksignSignatures } from './clicksign';
 
 /**
  * From the environment: SIGNATURE_PROVIDER = `local` (default) or `clicksign`. Clicksign needs
- * CLICKSIGN_ACCESS_TOKEN and CLICKSIGN_WEBHOOK_SECRET; CLICKSIGN_BASE_URL defaults to the sandbox
- * (https://sandbox.clicksign.com; production is https://app.clicksign.com). Errors name the
+ * CLICKSIGN_ACCESS_TOKEN and CLICKSIGN_WEBHOOK_SECRET; CLICKSIGN_BASE_URL defaults to
+ * https://app.clicksign.com in production and to the sandbox (https://sandbox.clicksign.com) elsewhere. Errors name the
  * variable, never its value: these are secrets.
  */
-export function signaturesFromEnv(env: NodeJS.ProcessEnv, fetchImpl?: typeof fetch): SignatureProvider {
+export function signaturesFromEnv(env: NodeJS.ProcessEnv, fetchImpl?: typeof fetch, opts: { production?: boolean } = {}): SignatureProvider {
   const provider = env.SIGNATURE_PROVIDER || 'local';
   if (provider === 'local') return localSignatures();
   if (provider === 'clicksign') {
     if (!env.CLICKSIGN_ACCESS_TOKEN) throw new Error('SIGNATURE_PROVIDER=clicksign needs CLICKSIGN_ACCESS_TOKEN');
     if (!env.CLICKSIGN_WEBHOOK_SECRET) throw new Error('SIGNATURE_PROVIDER=clicksign needs CLICKSIGN_WEBHOOK_SECRET');
-    const baseUrl = env.CLICKSIGN_BASE_URL || 'https://sandbox.clicksign.com';
+    // production signs for real: a forgotten CLICKSIGN_BASE_URL must not send contracts to the sandbox
+    const baseUrl = env.CLICKSIGN_BASE_URL || (opts.production ? 'https://app.clicksign.com' : 'https://sandbox.clicksign.com');
     if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) throw new Error('CLICKSIGN_BASE_URL must be an http(s) URL');
     return clicksignSignatures({
       accessToken: env.CLICKSIGN_ACCESS_TOKEN,

@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ProjectStatusEvent, projectStatusMachine } from '#machines/project/projectStatusMachine';
-import { WHATSAPP_NUMBER } from '#shared/brand';
 import { fill, messages as m } from '#shared/messages';
 import { isWithDistributor, whatsAppChatUrl } from '#shared/project/rules';
 import { FaqDialog } from '../faq/FaqDialog/FaqDialog';
@@ -33,9 +32,9 @@ const WhatsAppIcon = () => (
 );
 
 /** The chat with the team on WhatsApp, its message naming the customer's project; in a new tab. */
-function WhatsAppLink({ project }: { project: number }) {
+function WhatsAppLink({ project, number }: { project: number; number: string }) {
   return (
-    <a className={s.whatsapp} href={whatsAppChatUrl(WHATSAPP_NUMBER, fill('project.whatsapp.text', { project }))} target="_blank" rel="noopener noreferrer">
+    <a className={s.whatsapp} href={whatsAppChatUrl(number, fill('project.whatsapp.text', { project }))} target="_blank" rel="noopener noreferrer">
       <WhatsAppIcon />
       {m['project.whatsapp']}
       <span className={visuallyHidden}>{` ${m['project.newTab']}`}</span>
@@ -95,7 +94,7 @@ export function ProjectStatusPage({ state, send, onDownloadAttachment }: Project
         entries={c.faq ?? []}
         isLoading={state.matches('faqLoading')}
         error={state.matches('faq') && c.faqFailed ? m['project.faq.error'] : null}
-        footer={<WhatsAppLink project={view.id} />}
+        footer={<WhatsAppLink project={view.id} number={c.data.whatsapp} />}
       />
     </Page>
   );

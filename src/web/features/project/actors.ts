@@ -26,11 +26,11 @@ export function projectActors(getApi: () => Promise<Api>) {
   return {
     loadProject: fromPromise<ProjectPageData>(async () => {
       const api = await getApi();
-      const customer = await api.getCustomer();
+      const [customer, contact] = await Promise.all([api.getCustomer(), api.getSupportContact()]);
       // a customer who reaches the screen without 'Acompanhar meu projeto' has their case opened here (spec §4)
       const known = customer.customer_success?.id ?? null;
       const id = known ?? (await api.createCustomerSuccess(customer.id)).id;
-      return { customerId: customer.id, caseView: await api.getCustomerSuccess(id), opened: known === null };
+      return { customerId: customer.id, caseView: await api.getCustomerSuccess(id), whatsapp: contact.whatsapp, opened: known === null };
     }),
     uploadFile: fromPromise<UploadAnswer, UploadInput>(async ({ input }) => {
       try {

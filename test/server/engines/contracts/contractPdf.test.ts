@@ -46,7 +46,8 @@ describe('the adhesion term (Termo de Adesão)', () => {
     expect(pdf.text).toContain('Rua das Acácias, 120, casa 2, Jardim América, São Paulo/SP, CEP 01310-100');
     // 02:30 UTC on 1 March is still 28 February in São Paulo
     expect(pdf.text).toContain('Emitido em 28/02/2025');
-    expect(pdf.text).toContain('CNPJ sob o nº 00.000.000/0001-00 (a definir)');
+    // the company as its settings name it: legal name, brand, CNPJ and registered address
+    expect(pdf.text).toContain('Empresa Exemplo de Energia Solar Ltda. (Sol de Casa), inscrita no CNPJ sob o nº 11.222.333/0001-81, com sede em Rua Exemplo, 100, São Paulo - SP, doravante CONTRATADA');
   });
 
   it.each(SECTION_9_TERMS)('carries the §9 term: %s', async (_term, phrase) => {
@@ -114,7 +115,7 @@ describe('the power of attorney (Procuração Técnica)', () => {
     expect(pdf.text).toContain('Procuração Técnica');
     expect(pdf.text).toContain(`Maria das Graças Conceição, CPF nº ${CPF_FORMATTED}`);
     expect(pdf.text).toContain('doravante OUTORGANTE');
-    expect(pdf.text).toContain('Sol de Casa, inscrita no CNPJ sob o nº 00.000.000/0001-00 (a definir), doravante OUTORGADA');
+    expect(pdf.text).toContain('Empresa Exemplo de Energia Solar Ltda. (Sol de Casa), inscrita no CNPJ sob o nº 11.222.333/0001-81, com sede em Rua Exemplo, 100, São Paulo - SP, doravante OUTORGADA');
     expect(pdf.text).toContain('sua representante técnica perante a distribuidora de energia elétrica');
     expect(pdf.text).toContain('solicitação de acesso');
     expect(pdf.text).toContain('homologação');
@@ -164,7 +165,7 @@ describe('the purchase contract (Contrato de compra)', () => {
     const pdf = await readPdf(await contractPdf('PURCHASE_CONTRACT', purchaseData()));
     expect(pdf.text).toContain('Contrato de compra');
     expect(pdf.text).toContain('Compra e instalação de sistema de energia solar fotovoltaica');
-    expect(pdf.text).toContain('Sol de Casa, inscrita no CNPJ sob o nº 00.000.000/0001-00 (a definir), doravante CONTRATADA');
+    expect(pdf.text).toContain('Empresa Exemplo de Energia Solar Ltda. (Sol de Casa), inscrita no CNPJ sob o nº 11.222.333/0001-81, com sede em Rua Exemplo, 100, São Paulo - SP, doravante CONTRATADA');
     expect(pdf.text).toContain(`Maria das Graças Conceição, CPF nº ${CPF_FORMATTED}, nascido(a) em 14/07/1985`);
     expect(pdf.text).toContain('doravante CONTRATANTE');
     // fields block

@@ -17,7 +17,7 @@ export type SubscriptionData = ContractData & { plan: ContractPlan };
 /** A person on the 20-year plan paying by card; issued at 02:30 UTC, still the previous day in São Paulo. */
 export function personData(overrides: Partial<SubscriptionData> = {}): SubscriptionData {
   return {
-    company: { brand_name: 'Sol de Casa', cnpj: '00.000.000/0001-00 (a definir)' },
+    company: { brand_name: 'Sol de Casa', legal_name: 'Empresa Exemplo de Energia Solar Ltda.', cnpj: '11.222.333/0001-81', address: 'Rua Exemplo, 100, São Paulo - SP' },
     customer: {
       name: 'Maria das Graças Conceição',
       document_type: 'CPF',
