@@ -4,6 +4,7 @@ import type { CardPayments } from './providers/payments/index';
 import type { Invoices } from './providers/payments/invoices';
 import type { SignatureProvider } from './providers/signature/contract';
 import type { Db } from './platform/db/index';
+import type { Readiness } from './platform/health';
 import type { Providers } from './providers/messaging/index';
 import type { FileStorage } from './providers/storage/index';
 
@@ -91,6 +92,8 @@ export interface AppDeps {
    * frame posts 'signed' only to it. Absent, the request's own origin is taken.
    */
   publicOrigin?: string;
+  /** the process's readiness (platform/health.ts): main.ts sets `draining` at shutdown; absent, never draining */
+  readiness?: Readiness;
 }
 
 /**
