@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api';
 import { apiDocument, apiOpenApiDocument, servedEndpoints } from '#shared/endpoints';
@@ -41,7 +42,10 @@ import { visitRoutes } from './visit/routes';
 import { ProcessEventRefused, ProcessVersionConflict } from './process/host';
 import { allowedMethods, route } from './http/route';
 import type { AppDeps } from './config';
-import { ApiError, describeError, errorResponse } from './http/errors';
+import { ApiError, describeError, errorResponse, maskPersonalData } from './http/errors';
+import { probeRoutes } from './http/probes';
+import { currentRequestId, log, requestIdOf, withRequestId } from './platform/log';
+import { httpRequestDuration, statusClass } from './platform/metrics';
 import { serveWeb, spaFallback } from './http/static';
 
 /**
@@ -76,9 +80,41 @@ export const contentSecurityPolicy = (deps: Pick<AppDeps, 'payments' | 'signatur
   formAction: ["'self'"],
 });
 
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const PROBES = new Set(['/healthz', '/readyz']);
+
+/**
+ * Every request: its id (a well-formed X-Request-Id kept, else a new one) on the answer and on every
+ * log line written while it is handled; then one access line and the duration histogram, by route
+ * pattern (never the path's values, never the query or body; an unmatched path only masked).
+ */
+const observeRequests = (): MiddlewareHandler => async (c, next) => {
+  const requestId = requestIdOf(c.req.header('X-Request-Id'));
+  const started = performance.now();
+  await withRequestId(requestId, async () => {
+    await next();
+    try {
+      c.res.headers.set('X-Request-Id', requestId);
+    } catch { // an answer with immutable headers: copied
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('X-Request-Id', requestId);
+    }
+    const ms = performance.now() - started;
+    const method = METHODS.has(c.req.method) ? c.req.method : 'OTHER';
+    const matched = routePath(c);
+    const unmatched = matched === '' || matched.endsWith('*');
+    const status = c.res.status;
+    httpRequestDuration.observe({ method, route: unmatched ? (status === 404 ? 'unmatched' : '*') : matched, status_class: statusClass(status) }, ms / 1000);
+    const line = { method, route: unmatched ? '*' : matched, ...(unmatched ? { path: maskPersonalData(c.req.path).slice(0, 120) } : {}), status, duration_ms: Math.round(ms * 10) / 10 };
+    if (PROBES.has(matched)) log().debug(line, 'request');
+    else log().info(line, 'request');
+  });
+};
+
 export function createApp(deps: AppDeps): Hono {
   const endpoints = servedEndpoints({ production: deps.production });
   const app = new Hono();
+  app.use('*', observeRequests());
 
   const headers = secureHeaders({
     contentSecurityPolicy: contentSecurityPolicy(deps),
@@ -97,6 +133,7 @@ export function createApp(deps: AppDeps): Hono {
     if (hsts) c.header('Strict-Transport-Security', hsts);
   });
   app.route('/', signingPageRoutes(deps));
+  app.route('/', probeRoutes(deps));
 
   const api = new Hono();
   // JSON bodies here are small forms; uploads (multipart) get their own 10 MB limit while streaming.
@@ -128,8 +165,9 @@ export function createApp(deps: AppDeps): Hono {
       return errorResponse(c, new ApiError(400, ErrorCode.VALIDATION, {}, messages['common.error.generic']));
     }
     // the route's pattern, never its values, query or body; the error by class, code and masked message
-    console.error(`unexpected error in ${c.req.method} ${c.req.routePath}: ${describeError(error)}`);
-    return c.json({ code: 500, message: messages['common.error.generic'] }, 500);
+    log().error({ route: routePath(c) }, `unexpected error in ${c.req.method} ${routePath(c)}: ${describeError(error)}`);
+    const requestId = currentRequestId();
+    return c.json({ code: 500, message: messages['common.error.generic'], ...(requestId ? { request_id: requestId } : {}) }, 500);
   });
 
   // the built SPA: precompressed files, hashed assets cached for good, pages revalidated (http/static.ts)

@@ -4,6 +4,7 @@ import type { CardPayments } from './providers/payments/index';
 import type { Invoices } from './providers/payments/invoices';
 import type { SignatureProvider } from './providers/signature/contract';
 import type { Db } from './platform/db/index';
+import type { Readiness } from './platform/health';
 import type { Providers } from './providers/messaging/index';
 import type { FileStorage } from './providers/storage/index';
 import type { CompanyIdentity } from './settings';
@@ -94,4 +95,6 @@ export interface AppDeps {
   publicOrigin?: string;
   /** the company on contracts and shown to customers (COMPANY_*); the example company when absent (tests) */
   company?: CompanyIdentity;
+  /** the process's readiness (platform/health.ts): main.ts sets `draining` at shutdown; absent, never draining */
+  readiness?: Readiness;
 }

@@ -20,16 +20,21 @@ import { cepLookupFromEnv } from './providers/cep/index';
 import { invoicesFromEnv, paymentsFromEnv } from './providers/payments/index';
 import { signaturesFromEnv } from './providers/signature/index';
 import { spendPaymentToken } from './checkout/service';
+import { configureLogger, log } from './platform/log';
+import { startMetricsServer } from './platform/metrics';
+import { createReadiness } from './platform/health';
+import { drainServer } from './platform/shutdown';
 
 async function main(): Promise<void> {
   const env = process.env;
   // every variable checked before anything starts: a wrong one stops here, named (settings.ts)
   const settings = loadSettings(env);
-  const { production, port, trustProxy } = settings;
+  configureLogger({ level: settings.logLevel });
+  const { production, port, trustProxy, shutdownTimeoutMs, metricsPort, metricsHost } = settings;
   const dataDir = resolve(settings.dataDir);
   const secret = appSecret(env, dataDir, production); // fail fast, before touching the database
   if (settings.standIns.length > 0) {
-    console.warn(`DEVELOPMENT MODE (APP_ENV=development): not for customers. Stand-ins on:\n${settings.standIns.map((s) => `  * ${s}`).join('\n')}`);
+    log().warn({ stand_ins: settings.standIns }, `DEVELOPMENT MODE (APP_ENV=development), not for customers. Stand-ins on: ${settings.standIns.join('; ')}`);
   }
   // the embedded database takes one process at a time: hold DATA_DIR while serving (the staff CLI
   // and a second server refuse to open it meanwhile)
@@ -39,7 +44,7 @@ async function main(): Promise<void> {
       dataLock = lockDataDir(dataDir, 'server');
     } catch (e) {
       if (e instanceof DataDirBusyError) {
-        console.error(busyMessage(e));
+        log().fatal(busyMessage(e));
         process.exit(1);
       }
       throw e;
@@ -50,6 +55,7 @@ async function main(): Promise<void> {
   await loadReferenceData(database.db);
 
   const clock = systemClock;
+  const readiness = createReadiness();
   const deps: AppDeps = {
     db: database.db,
     clock,
@@ -68,42 +74,64 @@ async function main(): Promise<void> {
     signatures: signaturesFromEnv(env, undefined, { production }),
     company: settings.company,
     ...(settings.publicOrigin ? { publicOrigin: settings.publicOrigin } : {}),
+    readiness,
   };
   if (!existsSync(join(deps.webRoot ?? '', 'index.html'))) {
-    console.warn(`No built SPA at ${deps.webRoot}; run \`npm run build\` (npm start does). Serving the API only.`);
+    log().warn(`No built SPA at ${deps.webRoot}; run \`npm run build\` (npm start does). Serving the API only.`);
   }
 
   // a job's failure is logged without a query's SQL and parameters, and with personal data masked
-  const jobLog = (m: string) => console.warn(maskPersonalData(m.replace(/Failed query:[\s\S]*/, 'a database query failed')));
+  const jobLog = (m: string) => log().warn(maskPersonalData(m.replace(/Failed query:[\s\S]*/, 'a database query failed')));
   // what a crash left: partial staging files, and jobs (a bill analysis) its worker held
   const cleaned = await cleanUpAfterCrash(deps, { everyLease: database.kind === 'pglite' });
   if (cleaned.stagingFiles || cleaned.files || cleaned.jobs) {
-    console.log(`start-up: removed ${cleaned.stagingFiles} partial upload(s) and ${cleaned.files} file(s) stored without their row, requeued ${cleaned.jobs} interrupted job(s)`);
+    log().info(`start-up: removed ${cleaned.stagingFiles} partial upload(s) and ${cleaned.files} file(s) stored without their row, requeued ${cleaned.jobs} interrupted job(s)`);
   }
   const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, jobLog);
   worker.start(settings.queuePollMs);
-  const purge = () => purgeExpired(deps).then(() => removeUnpostedAttachments(deps)).catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));
+  const purge = () => purgeExpired(deps).then(() => removeUnpostedAttachments(deps)).catch((e: unknown) => log().warn(`purge: ${describeError(e)}`));
   void purge();
   const purgeTimer = setInterval(() => void purge(), 3600_000);
   purgeTimer.unref();
 
   const server = serve({ fetch: createApp(deps).fetch, port }, (info) => {
-    console.log(`Portal at http://localhost:${info.port}/ (API http://localhost:${info.port}/api/v1, ${database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL'})`);
+    log().info(`Portal at http://localhost:${info.port}/ (API http://localhost:${info.port}/api/v1, ${database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL'})`);
   });
 
-  const shutdown = async () => {
-    server.close();
+  const metricsServer = metricsPort === null ? null : await startMetricsServer({ db: database.db, now: () => clock.now(), port: metricsPort, host: metricsHost });
+  if (metricsServer) log().info(`Metrics at http://${metricsHost}:${metricsPort}/metrics`);
+
+  // docs/operations.md "Shutdown": not ready first, no new connections, in-flight requests finish
+  // (SHUTDOWN_TIMEOUT_MS at most), the worker ends its jobs, then the database closes
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    readiness.draining = true;
+    log().info({ signal }, 'shutdown: draining');
+    const drained = await drainServer(server, shutdownTimeoutMs);
+    if (!drained) log().warn({ timeout_ms: shutdownTimeoutMs }, 'shutdown: requests still in flight at the timeout were cut');
+    clearInterval(purgeTimer);
     await worker.stop();
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     await database.close();
     dataLock?.release();
+    log().info('shutdown: done');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
+  const onSignal = (signal: string) => {
+    shutdown(signal).catch((e: unknown) => {
+      log().fatal(`shutdown failed: ${describeError(e)}`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
 }
 
 main().catch((e: unknown) => {
   // a settings error names its variables and never a secret's value: shown whole
-  console.error(e instanceof SettingsError ? `start-up refused: ${e.message}` : `start-up failed: ${describeError(e)}`);
+  log().fatal(e instanceof SettingsError ? `start-up refused: ${e.message}` : `start-up failed: ${describeError(e)}`);
   process.exit(1);
 });

@@ -1,5 +1,8 @@
 import { isValidCnpj, isValidEmail, isValidPixKey } from '@brazilian-utils/brazilian-utils';
 import * as v from 'valibot';
+import { logLevelOf, type LogLevel } from './platform/log';
+import { metricsPortOf } from './platform/metrics';
+import { shutdownTimeoutOf } from './platform/shutdown';
 
 /**
  * Every environment variable the server reads, checked once at start-up (issue 28: fail closed).
@@ -31,6 +34,19 @@ const httpUrl = (what: string) => v.pipe(
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => v.picklist(values, `must be one of ${values.join(', ')}`);
 
+/** A variable whose rule lives beside the code that uses it: that module's parser decides, its message says why. */
+const parsedBy = <T>(parse: (raw: string) => T) => v.pipe(
+  v.string(),
+  v.rawTransform<string, T>(({ dataset, addIssue, NEVER }) => {
+    try {
+      return parse(dataset.value);
+    } catch (e) {
+      addIssue({ message: e instanceof Error ? e.message.replace(/^[A-Z0-9_]+ /, '') : String(e) });
+      return NEVER;
+    }
+  }),
+);
+
 const flag = v.pipe(
   v.string(),
   v.trim(),
@@ -47,14 +63,14 @@ export const SETTINGS_SCHEMA = v.object({
   DATA_DIR: v.optional(text('a folder'), './data'),
   APP_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must have at least 32 characters'))),
   PUBLIC_ORIGIN: v.optional(httpUrl('the portal as browsers see it')),
-  TRUST_PROXY: v.optional(v.pipe(
-    v.string(),
-    v.check((s) => { try { trustProxyHops(s); return true; } catch { return false; } }, 'must be a number of trusted proxy hops (0, 1, 2...) or true/false'),
-    v.transform((s: string) => trustProxyHops(s)),
-  ), '0'),
+  TRUST_PROXY: v.optional(parsedBy(trustProxyHops), '0'),
   ALTCHA_MAX_NUMBER: v.optional(wholeNumber(1_000, 10_000_000, 'hashes')),
   WEB_ROOT: v.optional(text('a folder'), 'dist/web'),
   QUEUE_POLL_MS: v.optional(wholeNumber(10, 60_000, 'milliseconds'), '500'),
+  LOG_LEVEL: v.optional(parsedBy((raw) => logLevelOf({ LOG_LEVEL: raw })), 'info'),
+  SHUTDOWN_TIMEOUT_MS: v.optional(parsedBy((raw) => shutdownTimeoutOf({ SHUTDOWN_TIMEOUT_MS: raw })), '25000'),
+  METRICS_PORT: v.optional(parsedBy((raw) => metricsPortOf({ METRICS_PORT: raw }))),
+  METRICS_HOST: v.optional(text('an address to listen on'), '0.0.0.0'),
 
   SMS_PROVIDER: v.optional(oneOf(['outbox', 'zenvia'])),
   ZENVIA_API_TOKEN: v.optional(text('the Zenvia token')),
@@ -139,6 +155,11 @@ export interface Settings {
   altchaMaxNumber: number;
   webRoot: string;
   queuePollMs: number;
+  logLevel: LogLevel;
+  shutdownTimeoutMs: number;
+  /** the Prometheus endpoint's own port; null: no metrics server */
+  metricsPort: number | null;
+  metricsHost: string;
   sms: 'outbox' | 'zenvia';
   whatsapp: 'outbox' | 'cloud' | 'off';
   email: 'outbox' | 'smtp';
@@ -232,6 +253,10 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
     altchaMaxNumber: s.ALTCHA_MAX_NUMBER ?? (production ? 100_000 : 5_000),
     webRoot: s.WEB_ROOT,
     queuePollMs: s.QUEUE_POLL_MS,
+    logLevel: s.LOG_LEVEL,
+    shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,
+    metricsPort: s.METRICS_PORT ?? null,
+    metricsHost: s.METRICS_HOST,
     sms: sms ?? 'zenvia',
     whatsapp,
     email: email ?? 'smtp',
@@ -259,7 +284,7 @@ export function trustProxyHops(raw: string | undefined): number {
   if (value === '' || value === 'false') return 0;
   if (value === 'true') return 1;
   if (/^\d{1,2}$/.test(value)) return Number(value);
-  throw new Error(`TRUST_PROXY must be a number of trusted proxy hops (0, 1, 2...) or true/false, not "${raw ?? ''}"`);
+  throw new Error('TRUST_PROXY must be a number of trusted proxy hops (0, 1, 2...) or true/false');
 }
 
 /** A refused value as the message may repeat it: secrets and tokens never, others cut short. */

@@ -75,6 +75,8 @@ export const ApiErrorSchema = v.object({
   message: v.string(),
   field: v.optional(v.string()),
   retry_after_s: v.optional(v.number()),
+  /** the request's id (the X-Request-Id header): what support looks up in the logs */
+  request_id: v.optional(v.string()),
 });
 
 /** An error answer of a descriptor: what it means and the codes it carries. */

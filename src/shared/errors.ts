@@ -87,6 +87,8 @@ export interface ApiErrorBody {
   field?: string;
   /** seconds until the action may be tried again (resend cooldown, limits) */
   retry_after_s?: number;
+  /** the request's id (also in the X-Request-Id header), for support to find its log lines */
+  request_id?: string;
 }
 
 const byCode: Record<number, MessageKey> = {

@@ -16,7 +16,7 @@ describe('the API surface', () => {
   test('an unknown API path answers 404 JSON', async () => {
     const res = await call(s, 'GET', '/nothing/here');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 4040, message: 'Serviço não encontrado.' });
+    expect(res.body).toEqual({ code: 4040, message: 'Serviço não encontrado.', request_id: res.headers.get('X-Request-Id') });
   });
 
   test('a wrong method on a known path answers 405 with Allow', async () => {

@@ -137,14 +137,14 @@ describe('the server process', () => {
   test('refuses to start in production without its providers, before it opens a database', () => {
     const run = start({});
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/start-up refused/);
-    expect(run.stderr).toMatch(/SMS_PROVIDER: /);
-    expect(run.stderr).toMatch(/APP_SECRET: /);
+    expect(run.stdout + run.stderr).toMatch(/start-up refused/);
+    expect(run.stdout + run.stderr).toMatch(/SMS_PROVIDER: /);
+    expect(run.stdout + run.stderr).toMatch(/APP_SECRET: /);
   }, 60_000);
 
   test('refuses a malformed number and names it', () => {
     const run = start({ APP_ENV: 'development', QUEUE_POLL_MS: 'abc' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/QUEUE_POLL_MS: must be a whole number/);
+    expect(run.stdout + run.stderr).toMatch(/QUEUE_POLL_MS: must be a whole number/);
   }, 60_000);
 });

@@ -13,6 +13,9 @@ import { ApiError } from '../http/errors';
 import { notify } from '../notification/service';
 import { byCustomer, byStaff, bySystem, loadProcess, moveProcessIn, ProcessEventRefused, type MovedBy, type ProcessMove } from '../process/host';
 import { enqueue, type JobHandler } from '../platform/queue/queue';
+import { log } from '../platform/log';
+import { billReaderDuration } from '../platform/metrics';
+import { maskPersonalData } from '../http/errors';
 import { analyseBill, unreadBill, type BillAnalysis } from '../engines/bill-reader/index';
 
 import type { StagedUpload } from '../http/multipart';
@@ -152,8 +155,13 @@ export function billJobs(deps: Deps, analyse: typeof analyseBill = analyseBill):
       if (!row || row.bill.status !== 'PENDING') return;
       const bytes = await deps.storage.read(row.upload.storageKey);
       // A reader bug must not leave the bill PENDING for ever: a person reads it (storage errors above are retried).
-      const a = await analyse(bytes, UPLOAD_MIME[row.upload.kind]).catch((e: unknown): BillAnalysis => {
-        console.warn(`bill ${billId}: reader failed: ${e instanceof Error ? e.message : String(e)}`);
+      const reading = billReaderDuration.startTimer();
+      const a = await analyse(bytes, UPLOAD_MIME[row.upload.kind]).then((analysis) => {
+        reading({ outcome: analysis.status.toLowerCase() });
+        return analysis;
+      }, (e: unknown): BillAnalysis => {
+        reading({ outcome: 'failure' });
+        log().warn(`bill ${billId}: reader failed: ${maskPersonalData(e instanceof Error ? e.message : String(e))}`);
         return unreadBill('WAITING', 'reader-failure');
       });
       await deps.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { ErrorCode, messageKeyForCode, type ApiErrorBody } from '../../shared/errors';
 import { messages } from '../../shared/messages';
+import { currentRequestId } from '../platform/log';
 
 type Extra = Omit<ApiErrorBody, 'code' | 'message'> & Record<string, unknown>;
 
@@ -24,7 +25,9 @@ export function catalogueMessage(code: number): string {
 
 export function errorResponse(c: Context, err: ApiError): Response {
   if (err.extra.retry_after_s !== undefined) c.header('Retry-After', String(err.extra.retry_after_s));
-  return c.json(err.body(), err.status);
+  const requestId = currentRequestId();
+  // the request's id (X-Request-Id) in every error answer: what a customer quotes to support
+  return c.json(requestId ? { ...err.body(), request_id: requestId } : err.body(), err.status);
 }
 
 /** Fields whose failure has its own code in the spec's catalogue (§8). */

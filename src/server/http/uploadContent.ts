@@ -3,6 +3,7 @@ import { MAX_IMAGE_PIXELS, type UploadKind } from '#shared/bill/rules';
 import { ErrorCode } from '#shared/errors';
 import { ApiError } from './errors';
 import { probePdf } from '../engines/pdf/probe';
+import { log } from '../platform/log';
 
 /** Time a PDF gets to open at upload (a bill opens in milliseconds; a hostile file is stopped). */
 const PDF_PROBE_TIMEOUT_MS = 15_000;
@@ -112,7 +113,7 @@ export async function checkUploadContent(path: string, kind: UploadKind, field: 
     if (markupBeforePdfHeader(bytes)) throw unsupported();
     const probe = await probePdf(bytes, PDF_PROBE_TIMEOUT_MS);
     // a thread that died or a file not opened in time is refused too; said in the log (no content, no name)
-    if (probe === 'timeout' || probe === 'failed') console.warn(`upload: a PDF of ${bytes.length} bytes refused, the PDF reader ${probe === 'timeout' ? 'timed out' : 'failed'}`);
+    if (probe === 'timeout' || probe === 'failed') log().warn(`upload: a PDF of ${bytes.length} bytes refused, the PDF reader ${probe === 'timeout' ? 'timed out' : 'failed'}`);
     if (probe !== 'pdf') throw unsupported();
     return;
   }

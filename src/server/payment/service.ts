@@ -24,6 +24,7 @@ import { byCustomer, customerSteps, loadProcess, moveProcessIn } from '../proces
 import { currentDocuments, keepDocuments } from '../document/service';
 import { notify, noticeText } from '../notification/service';
 import { audit } from '../staff/service';
+import { countProviderError } from '../platform/metrics';
 import { currentVisit } from '../visit/service';
 
 /**
@@ -105,7 +106,10 @@ export async function createInvoice(deps: Deps, customerId: number, profileId: n
       },
     });
   } catch (e) {
-    if (e instanceof PaymentProviderError) throw new ApiError(502, ErrorCode.PAYMENT_UNAVAILABLE);
+    if (e instanceof PaymentProviderError) {
+      countProviderError(deps.invoices.name);
+      throw new ApiError(502, ErrorCode.PAYMENT_UNAVAILABLE);
+    }
     throw e;
   }
   const inserted = await db.insert(invoices).values({

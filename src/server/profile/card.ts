@@ -7,6 +7,8 @@ import type { Db } from '../platform/db/index';
 import { checkouts, clientPlans, customers } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { PaymentProviderError, type CardPayments } from '../providers/payments/index';
+import { log } from '../platform/log';
+import { countProviderError } from '../platform/metrics';
 
 /**
  * The card on file (spec §3 "Card", §7 GET/PUT /portal/customers/cc): kept where the booking's
@@ -54,13 +56,16 @@ export async function replaceCard(deps: Pick<AppDeps, 'db'> & { payments: CardPa
       customer: { id: String(customerId), name: c.name, email: c.email }, description: `Primeira mensalidade: ${plan.type} (cartão substituído)`,
     });
   } catch (e) {
-    if (unavailable(e)) throw new ApiError(502, ErrorCode.PAYMENT_UNAVAILABLE);
+    if (unavailable(e)) {
+      countProviderError(payments.name);
+      throw new ApiError(502, ErrorCode.PAYMENT_UNAVAILABLE);
+    }
     throw e;
   }
   if (!answer.ok) throw new ApiError(422, answer.reason === 'declined' ? ErrorCode.PAYMENT_DECLINED : ErrorCode.PAYMENT_TOKEN_INVALID, { field: 'token' });
   if (!answer.previousReleased && row.chargeId) {
     // staff reconcile by the customer id: no personal data in the log
-    console.warn(`customer ${customerId}: the card's previous authorisation was not released by ${payments.name}`);
+    log().warn(`customer ${customerId}: the card's previous authorisation was not released by ${payments.name}`);
   }
   const [after] = await db.update(checkouts).set({
     brand: answer.card.brand, last4: answer.card.last4, holder: answer.card.holder, expiryMonth: answer.card.month, expiryYear: answer.card.year,

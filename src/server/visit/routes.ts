@@ -4,7 +4,8 @@ import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import { blockedDays, bookVisit, cancelVisit, cep, rescheduleVisit, visit } from '#shared/visit/endpoints';
 import type { AppDeps } from '../config';
-import { ApiError } from '../http/errors';
+import { ApiError, maskPersonalData } from '../http/errors';
+import { log } from '../platform/log';
 import { endpointApp, idParam } from '../http/route';
 import { cepLookupFromEnv, CepUnavailable, type CepLookup } from '../providers/cep/index';
 import {
@@ -44,7 +45,7 @@ export function visitRoutes(deps: AppDeps): Hono {
       return c.json(r.address);
     } catch (e) {
       if (e instanceof CepUnavailable) {
-        console.warn(e.message);
+        log().warn(maskPersonalData(e.message));
         throw new ApiError(503, ErrorCode.CEP_UNAVAILABLE);
       }
       throw e;

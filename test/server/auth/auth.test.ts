@@ -27,7 +27,7 @@ describe('POST /api/v1/portal/login', () => {
     await requestCode(s, phone);
     const res = await call(s, 'POST', '/portal/login', { phone, code: wrong(await lastCode(s, phone)) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 3000, message: messages['access.code.invalid'], field: 'code' });
+    expect(res.body).toEqual({ code: 3000, message: messages['access.code.invalid'], field: 'code', request_id: expect.any(String) });
   });
 
   test('a code is single use', async () => {
@@ -94,7 +94,11 @@ describe('POST /api/v1/portal/login', () => {
     await requestCode(s, unknown);
     const a = await call(s, 'POST', '/portal/login', { phone: known.phone, code: wrong(await lastCode(s, known.phone)) });
     const b = await call(s, 'POST', '/portal/login', { phone: unknown, code: wrong(await lastCode(s, unknown)) });
-    expect([a.status, a.body]).toEqual([b.status, b.body]);
+    // each answer carries its own request's id (X-Request-Id), the same for any number: the rest is identical
+    const { request_id: idA, ...restA } = a.body;
+    const { request_id: idB, ...restB } = b.body;
+    expect([idA, idB]).toEqual([a.headers.get('X-Request-Id'), b.headers.get('X-Request-Id')]);
+    expect([a.status, restA]).toEqual([b.status, restB]);
   });
 
   test('a malformed code is a validation error with the spec text', async () => {
@@ -131,7 +135,7 @@ describe('POST /api/v1/portal/logout', () => {
     expect((await call(s, 'POST', '/portal/logout', undefined, { token })).body).toEqual({ success: true });
     const reused = await call(s, 'GET', '/portal/customers', undefined, { token });
     expect(reused.status).toBe(401);
-    expect(reused.body).toEqual({ code: 4010, message: messages['common.error.unauthorized'] });
+    expect(reused.body).toEqual({ code: 4010, message: messages['common.error.unauthorized'], request_id: expect.any(String) });
     expect((await call(s, 'POST', '/portal/logout', undefined, { token })).status).toBe(401);
   });
 

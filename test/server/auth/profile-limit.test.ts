@@ -20,7 +20,7 @@ describe('PATCH /api/v1/portal/customers is limited per customer', () => {
     }
     const eleventh = await patch(me.token, { email: other.email });
     expect(eleventh.status).toBe(429);
-    expect(eleventh.body).toEqual({ code: 4295, message: messages['common.error.tooManyRequests'], retry_after_s: 3600 - 300 });
+    expect(eleventh.body).toEqual({ code: 4295, message: messages['common.error.tooManyRequests'], retry_after_s: 3600 - 300, request_id: expect.any(String) });
     expect(eleventh.headers.get('Retry-After')).toBe(String(3600 - 300));
     expect((await patch(me.token, { name: 'Maria Souza' })).status).toBe(429);
     // the limit is this customer's

@@ -1,4 +1,5 @@
 import { SIGNING_PAGE_ROUTES } from '../../../src/server/signing-page/routes';
+import { PROBE_ROUTES } from '../../../src/server/http/probes';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,11 +20,11 @@ const appFor = (production: boolean): Hono => createApp({ production, trustProxy
 const served = (app: Hono): string[] =>
   [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))].sort();
 
-/** Where a descriptor is served: under /api/v1, and the outbox also at the issue's /dev/outbox; beside them the signing page's own HTML routes. */
+/** Where a descriptor is served: under /api/v1, and the outbox also at the issue's /dev/outbox; beside them the signing page's own HTML routes and the operator's probes. */
 const expected = (endpoints: readonly Endpoint[]): string[] => endpoints.flatMap((e) => {
   const at = `${e.method.toUpperCase()} /api/v1${e.path}`;
   return e.development ? [at, `${e.method.toUpperCase()} ${e.path}`] : [at];
-}).concat(SIGNING_PAGE_ROUTES).sort();
+}).concat(SIGNING_PAGE_ROUTES, PROBE_ROUTES).sort();
 
 const concrete = (e: Endpoint): string => fillPath(e.path, Object.fromEntries(pathParamNames(e.path).map((n) => [n, '1'])) as never);
 

@@ -6,6 +6,7 @@ import { describeError, maskPersonalData } from '../../../src/server/http/errors
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, signUpNewCustomer } from '../../support/flows';
 import { fixture, storedFiles } from '../../support/uploads';
+import { captureLogs, type CapturedLogs } from '../../support/logs';
 
 /**
  * A file name with a control character is the customer's mistake (400), not the server's; and an
@@ -13,7 +14,11 @@ import { fixture, storedFiles } from '../../support/uploads';
  * request's parameters, the SQL or its parameters, phones, CPF/CNPJ or e-mail addresses.
  */
 let s: TestServer;
-let logged: string[];
+let consoleLines: string[];
+let captured: CapturedLogs | undefined;
+/** What was logged: console lines, then each logger line as its message followed by the whole record. */
+let logged: string[] = [];
+const readLogged = () => { logged = [...consoleLines, ...(captured?.records() ?? []).map((r) => `${String(r.msg)} ${JSON.stringify(r)}`)]; };
 const PHONE = '5511987654321';
 const CPF = '123.456.789-09';
 const EMAIL = 'maria.silva@example.com';
@@ -27,11 +32,13 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => { await s.close(); });
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => { vi.restoreAllMocks(); captured?.restore(); captured = undefined; });
 
+/** Warnings and errors, from the console and from the server's logger (its JSON lines). */
 function captureErrors() {
-  logged = [];
-  const capture = (...args: unknown[]) => { logged.push(args.map((a) => (a instanceof Error ? `${a.stack ?? ''} ${JSON.stringify(a)}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')); };
+  captured = captureLogs('warn');
+  consoleLines = [];
+  const capture = (...args: unknown[]) => { consoleLines.push(args.map((a) => (a instanceof Error ? `${a.stack ?? ''} ${JSON.stringify(a)}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')); };
   vi.spyOn(console, 'error').mockImplementation(capture);
   vi.spyOn(console, 'warn').mockImplementation(capture);
 }
@@ -62,6 +69,7 @@ describe('a control character in the uploaded file name', () => {
     const res = await uploadWithDisposition(c.token, disposition);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: ErrorCode.VALIDATION, field: 'file' });
+    readLogged();
     expect(logged).toEqual([]);
     const id = Number(me.body.id);
     expect(await s.db.select().from(uploads).where(eq(uploads.customerId, id))).toEqual([]);
@@ -81,7 +89,8 @@ describe('the log line of an unexpected error', () => {
     captureErrors();
     const res = await s.app.request(`/api/v1/test-only/failing-query?phone=${PHONE}&email=${EMAIL}`);
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ code: 500, message: 'Algo deu de errado, tente novamente.' });
+    readLogged();
+    expect(await res.json()).toEqual({ code: 500, message: 'Algo deu de errado, tente novamente.', request_id: res.headers.get('X-Request-Id') });
     expect(logged).toHaveLength(1);
     const line = logged[0] ?? '';
     expect(line).toMatch(/DrizzleQueryError/);

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { installNamedStatements } from './pgliteStatements';
 import * as schema from './schema';
+import { log } from '../log';
 
 export { schema };
 
@@ -70,7 +71,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection the server closes (restart, failover) must not crash the process.
-    pool.on('error', (e) => console.error(`postgres: ${e.message}`));
+    pool.on('error', (e) => log().error(`postgres: ${e.message}`));
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Db,

@@ -5,7 +5,9 @@ import type { Clock } from '../../config';
 import type { Db, Tx } from '../db/index';
 import { jobs } from '../db/schema';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** What a handler may know of its job besides the payload: when it was enqueued (the request's time). */
+export interface JobInfo { id: number; createdAt: Date }
+export type JobHandler = (payload: Record<string, unknown>, job?: JobInfo) => Promise<void>;
 
 export const MAX_ATTEMPTS = 6;
 /**
@@ -21,7 +23,7 @@ export async function enqueue(db: Db | Tx, clock: Clock, kind: string, payload: 
   await db.insert(jobs).values({ kind, payload, runAt: now, createdAt: now });
 }
 
-interface ClaimedJob { id: number; kind: string; payload: Record<string, unknown>; attempts: number }
+interface ClaimedJob { id: number; kind: string; payload: Record<string, unknown>; attempts: number; created_at: Date | string }
 
 /** Who holds a lease: `host:pid:nonce` (the nonce tells this run from an earlier process with the same pid). */
 export interface WorkerIdentity { host: string; pid: number; nonce: string }
@@ -86,7 +88,7 @@ async function claim(db: Db, clock: Clock, limit: number, workerId: string): Pro
       FOR UPDATE SKIP LOCKED
       LIMIT ${limit}
     )
-    RETURNING id, kind, payload, attempts`);
+    RETURNING id, kind, payload, attempts, created_at`);
   return (result as unknown as { rows: ClaimedJob[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
@@ -102,7 +104,7 @@ export function createWorker(
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload);
+      await handler(job.payload, { id: job.id, createdAt: new Date(job.created_at) });
       await db.update(jobs).set({ status: 'done', lockedAt: null, lockedBy: null }).where(eq(jobs.id, job.id));
     } catch (err) {
       const failed = job.attempts >= MAX_ATTEMPTS;

@@ -1,5 +1,6 @@
 import type { CepResult } from '#shared/visit/payloads';
 import type { Clock } from '../../config';
+import { countProviderError } from '../../platform/metrics';
 
 /**
  * Postal-code lookup (ARCHITECTURE "Postal code"): ViaCEP first, a second provider (BrasilAPI's
@@ -106,6 +107,7 @@ export function createCepLookup(opts: CepLookupOptions): CepLookup {
           }
           notFound = true; // ask the next one too: it may know a newer CEP
         } catch (e) {
+          countProviderError(provider.name);
           causes.push(`${provider.name}: ${e instanceof Error ? e.message : String(e)}`);
         }
       }

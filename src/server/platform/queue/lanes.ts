@@ -1,0 +1,2 @@
+export type Lane = 'codes' | 'work';
+export const laneOf = (kind: string): Lane => (kind.startsWith('code.') ? 'codes' : 'work');
