@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import type { ConnectionType } from '../src/server/engines/sizing';
 import type { BillAnalysisStatus, ConsumerClass } from '../src/server/engines/bill-reader/types';
 import { BILL_ILLEGIBLE, unservedClassJustification, BILL_APARTMENT } from '../src/server/engines/bill-reader/decide';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { PDFDocument, PDFStream } from 'pdf-lib';
+import { PDFDocument, PDFStream } from '@cantoo/pdf-lib';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,12 +1,12 @@
 /**
- * The contracts the customer signs in the portal, drawn with pdf-lib from the texts of templates.ts
+ * The contracts the customer signs in the portal, drawn with @cantoo/pdf-lib from the texts of templates.ts
  * (DRAFTS pending legal review): a subscription's 'Termo de Adesão' (spec §3 contract item), a
  * purchase's 'Contrato de compra' (spec §3 signature entry; cash purchase or bank financing), and
  * the 'Procuração' technical power of attorney that serves either.
  * Pure and deterministic: no clock (the issue time is `generated_at`), constant producer and
  * creator, so the same data always gives the same bytes, and so the same SHA-256.
  */
-import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import {
   formatAnnualProduction, formatBrand, formatPower, formatQuantity, formatWarranty,
 } from '#shared/proposal/rules';

@@ -4,7 +4,7 @@
  * server stores at signing, and verification is recomputing it: any changed byte fails.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
 
 /** Custom entry of the signed PDF's document information holding the original's SHA-256. */
 export const ORIGINAL_HASH_INFO_KEY = 'OriginalSHA256';
@@ -31,7 +31,7 @@ function decoded(value: unknown): string | null {
 
 /**
  * The original document's SHA-256 recorded in a signed PDF's metadata (custom info entry, then
- * keywords), or null when there is none or the bytes are not a PDF pdf-lib can open.
+ * keywords), or null when there is none or the bytes are not a PDF @cantoo/pdf-lib can open.
  */
 export async function originalHashOf(signedBytes: Uint8Array): Promise<string | null> {
   let doc: PDFDocument;

@@ -4,7 +4,7 @@
  * contract flows over as many pages as its clauses need: `Flow` starts a new page when the next
  * line would cross the footer, and `stampFooters` writes 'page x/y' once the page count is known.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 
 /** The portal theme's colours (src/web/theme/theme.css.ts), as PDF colours (same as the proposal PDF). */
 const hex = (h: string): RGB => rgb(parseInt(h.slice(1, 3), 16) / 255, parseInt(h.slice(3, 5), 16) / 255, parseInt(h.slice(5, 7), 16) / 255);

@@ -10,7 +10,7 @@
  * the file is rewritten, not incrementally updated, so the original bytes are not a prefix of
  * the signed file: keep the original (or its hash) to prove what was signed.
  */
-import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import {
   AUDIT_EVENT_LABELS, CONSENT_TEXT, SIGNATURE_METHOD, SIGNATURE_PAGE, fillTemplate, type AuditEventKind,
 } from './templates';

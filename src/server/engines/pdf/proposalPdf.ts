@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import { messages as m } from '#shared/messages';
 import {
   PROPOSAL_BENEFITS, PROPOSAL_FILE_NAME, billAfterSolarFigures, proposalCards, proposalDetailRows, proposalFigures, type Proposal,
@@ -6,7 +6,7 @@ import {
 import { BRAND_NAME } from '#shared/brand';
 
 /**
- * The proposal PDF (spec §7 "Fetch of the proposal PDF link"): one A4 page drawn with pdf-lib from
+ * The proposal PDF (spec §7 "Fetch of the proposal PDF link"): one A4 page drawn with @cantoo/pdf-lib from
  * the stored proposal, through the same `proposalFigures` / `billAfterSolarFigures` and the same
  * catalogue labels as the screen, so the PDF and the screen show the same figures. Helvetica's
  * WinAnsi encoding covers Portuguese (ç, ã, é, õ, º, ²); any other character is replaced, so a

@@ -12,7 +12,7 @@
  * `issuedAt` (left out when not given), so the same data gives the same bytes. The QR code is
  * drawn as vector squares from the `qrcode` library's module matrix (no raster image).
  */
-import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
+import { PDFDocument, degrees, rgb, type PDFPage } from '@cantoo/pdf-lib';
 import QRCode from 'qrcode';
 import { BRAND_NAME } from '#shared/brand';
 import { formatBRL } from '#shared/money';

@@ -1,6 +1,7 @@
+import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { InvoiceStatus } from '#shared/payment/rules';
-import { isValidBarcode, isValidDigitableLine } from './boleto';
+import { isValidBarcode } from './boleto';
 import { PaymentProviderError } from './contract';
 import type { InvoiceRequest, Invoices, IssuedInvoice } from './invoices';
 import { isValidPixCode } from './pix';
@@ -13,7 +14,11 @@ import { isValidPixCode } from './pix';
  *   `phone`, `address`) as far as we know it, and `ensure_workday_due_date: true` (Iugu moves a
  *   due date on a Saturday or Sunday to the next weekday). The answer carries `id`, `secure_url`
  *   (the invoice's page), `status`, `bank_slip.digitable_line`, `bank_slip.barcode_data` and
- *   `pix.qrcode_text` (the copy-paste code); a field we cannot read as such is returned null.
+ *   `pix.qrcode_text` (the copy-paste code); a field we cannot read as such is returned null. The
+ *   digitable line is checked by `isValidBoleto` (@brazilian-utils/brazilian-utils: the three
+ *   modulo 10 field digits and the modulo 11 general one); the barcode by its general check digit
+ *   (./boleto: the library reads 44-digit barcodes of the convênio kind only); the Pix code by
+ *   ./pix (the same library), static (a key) or dynamic (a PSP location, what Iugu's PSP issues).
  * - state: GET /v1/invoices/{id} ("Consultar Fatura"), its `status` and `paid_at`.
  * - cancel: PUT /v1/invoices/{id}/cancel (https://dev.iugu.com/reference/cancelar).
  * Auth is HTTP Basic with the API token as the user and no password, as for cards (./iugu).
@@ -173,7 +178,7 @@ export function iuguInvoices(opts: IuguInvoicesOptions): Invoices {
         providerRef: id,
         secureUrl,
         status: statusOf(r.json.status, r.status, 'create the invoice'),
-        digitableLine: digitsOrNull(bankSlip.digitable_line, (d) => d.length === 47 && isValidDigitableLine(d)),
+        digitableLine: digitsOrNull(bankSlip.digitable_line, (d) => d.length === 47 && isValidBoleto(d)),
         barcode: digitsOrNull(bankSlip.barcode_data, (d) => d.length === 44 && isValidBarcode(d)),
         pixCode: pixText && isValidPixCode(pixText) ? pixText : null,
       };

@@ -15,9 +15,10 @@ import { parsePixCode, pixCode } from './pix';
  *   which no bank has (so no bank can take it), due date and amount of the request, and a free
  *   field of 25 digits derived from our reference (a SHA-256, or an HMAC with `secret`), so each
  *   invoice has its own line and issuing the same reference again gives the same one;
- * - a static Pix copy-paste code (./pix) for the amount, to a fictitious random key (an EVP, the
- *   kind of key a bank draws at random: SANDBOX_PIX_KEY, registered to nobody), with a txid from
- *   our reference;
+ * - a static Pix copy-paste code (./pix, written by @brazilian-utils/brazilian-utils'
+ *   `generatePixPayload`, the library that also reads Iugu's) for the amount, to a fictitious random
+ *   key (an EVP, the kind of key a bank draws at random: SANDBOX_PIX_KEY, registered to nobody), with
+ *   a txid from our reference;
  * - a providerRef `sbx_` + 24 random bytes in base64url (192 bits). It is also the secure id of
  *   the invoice's page, `SANDBOX_INVOICE_URL_PREFIX + providerRef`: the sandbox route finds the
  *   invoice by the providerRef the caller stored, and nobody can guess another one.

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextItem } from '../../../../src/server/engines/bill-reader/extractText';
 import { ocrBill, type OcrOutcome } from '../../../../src/server/engines/bill-reader/ocr/ocrThread';

@@ -1,3 +1,4 @@
+import { generateBoleto, getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
@@ -222,6 +223,37 @@ describe('makeBoleto', () => {
         expect(dueDateFromFactor(p.dueDateFactor, dueDate)).toBe(dueDate);
       },
     ));
+  });
+});
+
+describe("against the field's library (@brazilian-utils/brazilian-utils)", () => {
+  test('property: every line we make, the library accepts and reads the same amount; one digit changed, both refuse', () => {
+    fc.assert(fc.property(
+      fc.stringMatching(/^[0-79]\d\d$/), fc.integer({ min: 0, max: MAX_AMOUNT_CENTS }), fc.integer({ min: 1, max: 25_000 }), fc.stringMatching(/^\d{25}$/),
+      fc.integer({ min: 0, max: 31 }), fc.integer({ min: 1, max: 9 }),
+      (bankCode, amountCents, days, freeField, at, delta) => {
+        const dueDate = new Date(Date.UTC(1997, 9, 7) + days * 86_400_000).toISOString().slice(0, 10);
+        const { digitableLine } = makeBoleto({ bankCode, amountCents, dueDate, freeField });
+        expect(isValidBoleto(digitableLine)).toBe(true);
+        expect(isValidBoleto(formatDigitableLine(digitableLine))).toBe(true);
+        expect(getBoletoInfo(digitableLine)).toMatchObject({ bankCode, amount: amountCents });
+        // a digit of fields 1 to 3 changed: their modulo 10 digit catches it
+        const wrong = digitableLine.slice(0, at) + String((Number(digitableLine[at]) + delta) % 10) + digitableLine.slice(at + 1);
+        expect(isValidBoleto(wrong)).toBe(false);
+        expect(isValidDigitableLine(wrong)).toBe(false);
+      },
+    ));
+  });
+
+  test('every line the library makes, we read, and make again from its parts', () => {
+    // its random bank code may start with 8, which we leave to convênio lines
+    const lines = Array.from({ length: 300 }, () => generateBoleto()).filter((line) => !line.startsWith('8'));
+    expect(lines.length).toBeGreaterThan(200);
+    for (const line of lines) {
+      const p = parseDigitableLine(line);
+      expect(p.amountCents).toBe(getBoletoInfo(line)?.amount);
+      expect(barcodeToDigitableLine(p.barcode)).toBe(line);
+    }
   });
 });
 

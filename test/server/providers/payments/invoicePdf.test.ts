@@ -1,4 +1,4 @@
-import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
 import QRCode from 'qrcode';
 import { describe, expect, test } from 'vitest';
 import { BRAND_NAME } from '../../../../src/shared/brand';
@@ -26,14 +26,21 @@ const data: InvoicePdfData = {
 
 const noSpace = (s: string) => s.replace(/\s+/g, '');
 
-/** Black rectangles drawn on the first page (pdf-lib writes each as a translated path), in points. */
+/**
+ * Black rectangles drawn on the first page, in points. @cantoo/pdf-lib writes each as a path in a
+ * coordinate system moved to its top left corner and flipped (y down): `1 0 0 1 x top cm`, ...,
+ * `1 0 0 -1 0 0 cm`, then the corners 0 0, w 0, w h, 0 h.
+ */
 async function blackRects(bytes: Uint8Array): Promise<{ x: number; y: number; w: number; h: number }[]> {
   const doc = await PDFDocument.load(bytes);
   const contents = doc.getPage(0).node.Contents();
   const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
   const text = streams.map((s) => (s instanceof PDFRawStream ? new TextDecoder().decode(decodePDFRawStream(s).decode()) : '')).join('\n');
-  const rect = /0 0 0 rg\n0 w\n\[\] 0 d\n1 0 0 1 ([\d.-]+) ([\d.-]+) cm\n(?:1 0 0 1 0 0 cm\n)*0 0 m\n0 ([\d.]+) l\n([\d.]+) [\d.]+ l\n/g;
-  return [...text.matchAll(rect)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), h: Number(m[3]), w: Number(m[4]) }));
+  const rect = /1 0 0 1 ([\d.-]+) ([\d.-]+) cm\n(?:1 0 0 1 0 0 cm\n)*1 0 0 -1 0 0 cm\n0 0 0 rg\n\[\] 0 d\n0 0 m\n([\d.]+) 0 l\n[\d.]+ ([\d.]+) l\n0 [\d.]+ l\nh\nf\n/g;
+  return [...text.matchAll(rect)].map((m) => {
+    const [x, top, w, h] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+    return { x, y: top - h, w, h };
+  });
 }
 
 describe('invoicePdf', () => {

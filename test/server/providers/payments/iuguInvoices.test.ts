@@ -1,3 +1,4 @@
+import { generateBoleto, generatePixPayload } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, test } from 'vitest';
 import { PaymentProviderError, type InvoiceRequest } from '../../../../src/server/providers/payments/index';
 import {
@@ -98,6 +99,43 @@ describe('issue', () => {
     expect(await iugu(fakeIugu({ body: broken })).issue(request)).toMatchObject({ digitableLine: null, barcode: null, pixCode: null });
     const none = { id: 'INV1', secure_url: 'https://faturas.iugu.com/x', status: 'pending', bank_slip: null, pix: null };
     expect(await iugu(fakeIugu({ body: none })).issue(request)).toMatchObject({ digitableLine: null, barcode: null, pixCode: null });
+  });
+
+  test("a dynamic Pix (a PSP's location, point of initiation 12, no amount) is kept for the customer, as a static one is", async () => {
+    const dynamic = generatePixPayload({ url: 'pix.example/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25', merchantName: 'IUGU INSTITUICAO DE PAGAMENTO', merchantCity: 'SAO PAULO' });
+    expect(dynamic).toMatch(/^000201010212/);
+    const issued = await iugu(fakeIugu({ body: { ...created, pix: { qrcode_text: ` ${dynamic}\n` } } })).issue(request);
+    expect(issued.pixCode).toBe(dynamic);
+  });
+
+  test('malformed Pix codes are dropped: a wrong CRC, another GUI, a location and no GUI', async () => {
+    const dynamic = generatePixPayload({ url: 'pix.example/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25', merchantName: 'IUGU', merchantCity: 'SAO PAULO' }) ?? '';
+    const badCrc = `${dynamic.slice(0, -4)}${dynamic.endsWith('0000') ? '0001' : '0000'}`;
+    // another GUI, the CRC made right again by the library's own writer is not possible, so by hand: CRC16-CCITT-FALSE
+    const crc = (body: string) => {
+      let c = 0xffff;
+      for (const ch of body) {
+        c ^= ch.charCodeAt(0) << 8;
+        for (let b = 0; b < 8; b++) c = c & 0x8000 ? ((c << 1) ^ 0x1021) & 0xffff : (c << 1) & 0xffff;
+      }
+      return c.toString(16).toUpperCase().padStart(4, '0');
+    };
+    const otherGuiBody = dynamic.slice(0, -4).replace('br.gov.bcb.pix', 'br.gov.bcb.pax');
+    for (const code of [badCrc, otherGuiBody + crc(otherGuiBody), 'pix.example/qr/v2/cobv/9d36b84f']) {
+      expect((await iugu(fakeIugu({ body: { ...created, pix: { qrcode_text: code } } })).issue(request)).pixCode).toBeNull();
+    }
+  });
+
+  test("digitable lines are checked by the field's library: every check digit", async () => {
+    for (let i = 0; i < 20; i++) {
+      const line = generateBoleto();
+      expect((await iugu(fakeIugu({ body: { ...created, bank_slip: { digitable_line: formatDigitableLine(line) } } })).issue(request)).digitableLine).toBe(line);
+      // one digit changed in field 1, 2 or 3 (caught by their modulo 10 digits), or the general (modulo 11) digit itself
+      for (const at of [2, 12, 24, 32]) {
+        const wrong = line.slice(0, at) + String((Number(line[at]) + 1) % 10) + line.slice(at + 1);
+        expect((await iugu(fakeIugu({ body: { ...created, bank_slip: { digitable_line: wrong } } })).issue(request)).digitableLine).toBeNull();
+      }
+    }
   });
 
   test('refusals, odd answers, network failures and timeouts reject with PaymentProviderError', async () => {

@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { at } from './columns';
+import { at, money } from './columns';
 import { customers } from './customer';
 import { uploads } from './upload';
 
@@ -11,7 +11,9 @@ export const bills = pgTable('bills', {
   isHolder: boolean('is_holder').notNull(),
   status: text('status', { enum: ['PENDING', 'WAITING', 'DISAPPROVED', 'APPROVED', 'APP', 'DENIED'] }).notNull(),
   consumerClass: text('consumer_class'),
-  value: doublePrecision('value'),
+  /** the bill's total, R$ */
+  value: money('value'),
+  /** kWh: quantities stay double precision */
   consumption: doublePrecision('consumption'),
   historyAverage: doublePrecision('history_average'),
   powerPattern: text('power_pattern'),

@@ -1,5 +1,5 @@
-import { doublePrecision, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at } from './columns';
+import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, money } from './columns';
 import { customers } from './customer';
 import { clientPlans } from './plan';
 
@@ -21,7 +21,7 @@ export const checkouts = pgTable('checkouts', {
   provider: text('provider'),
   chargeId: text('charge_id'),
   /** the pre-authorised first fee, R$ */
-  amount: doublePrecision('amount'),
+  amount: money('amount'),
   expiresDay: integer('expires_day'),
   createdAt: at('created_at').notNull(),
 }, (t) => [uniqueIndex('checkouts_customer_key').on(t.customerId)]);

@@ -1,6 +1,6 @@
-import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { MarketingAttribution } from '#shared/customer/payloads';
-import { at } from './columns';
+import { at, money } from './columns';
 import { cities, states } from './coverage';
 
 export const coupons = pgTable('coupons', {
@@ -17,7 +17,8 @@ export const customers = pgTable('customers', {
   type: text('type', { enum: ['CPF', 'CNPJ'] }).notNull(),
   documentValue: text('document_value'),
   unitType: text('unit_type').notNull(),
-  billValue: doublePrecision('bill_value').notNull(),
+  /** the monthly electricity bill the customer typed, R$ */
+  billValue: money('bill_value').notNull(),
   stateCode: text('state_code').notNull().references(() => states.code),
   cityId: integer('city_id').notNull().references(() => cities.id),
   coupon: text('coupon').references(() => coupons.code),

@@ -1,12 +1,13 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at } from './columns';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, money } from './columns';
 import { customers } from './customer';
 
 /** The customer's simulated plan (POST /portal/customers/plan-simulated); the latest one is the selected one. */
 export const planSimulations = pgTable('plan_simulations', {
   id: serial('id').primaryKey(),
   customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
-  billValue: doublePrecision('bill_value').notNull(),
+  /** R$ */
+  billValue: money('bill_value').notNull(),
   deadlineYears: integer('deadline_years').notNull(),
   level: text('level', { enum: ['LOW', 'MEDIUM', 'MAX'] }).notNull(),
   isFit: boolean('is_fit').notNull(),
@@ -23,7 +24,7 @@ export const clientPlans = pgTable('client_plans', {
   customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
   planType: text('plan_type', { enum: ['LOW', 'MEDIUM', 'MAX'] }).notNull(),
   /** monthly fee, R$ */
-  price: doublePrecision('price').notNull(),
+  price: money('price').notNull(),
   freeMonths: integer('free_months').notNull(),
   deadlineYears: integer('deadline_years').notNull(),
   /** the whole offer as shown (PlanOffer) */
