@@ -7,7 +7,10 @@ import { codeJobs } from './auth/delivery';
 import { DEFAULT_LIMITS, systemClock, trustProxyHops, type AppDeps } from './config';
 import { openDatabase } from './platform/db/index';
 import { loadReferenceData } from './platform/db/reference';
-import { providersFromEnv } from './providers/messaging/index';
+import { outboxEmail, providersFromEnv, type EmailProvider } from './providers/messaging/index';
+import { emailSettingFromEnv, smtpEmail, type EmailSetting } from './providers/messaging/email';
+import { emailJobs } from './notification/jobs';
+import type { MailCatcher } from './dev/mailCatcher';
 import { appSecret } from './platform/secret';
 import { createWorker } from './platform/queue/queue';
 import { cleanUpAfterCrash, purgeExpired } from './platform/maintenance';
@@ -27,6 +30,9 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const secret = appSecret(env, dataDir, production); // fail fast, before touching the database
   const trustProxy = trustProxyHops(env.TRUST_PROXY);
+  const emailSetting = emailSettingFromEnv(env, production);
+  // codes are written down in clear (the outbox's code column) only outside production
+  const keepCodes = !production;
   // the embedded database takes one process at a time: hold DATA_DIR while serving (the staff CLI
   // and a second server refuse to open it meanwhile)
   let dataLock: DataDirLock | null = null;
@@ -46,11 +52,12 @@ async function main(): Promise<void> {
   await loadReferenceData(database.db);
 
   const clock = systemClock;
+  const mail = await emailOf(emailSetting, database.db, clock, keepCodes);
   const deps: AppDeps = {
     db: database.db,
     clock,
     secret,
-    providers: providersFromEnv(env, database.db, clock),
+    providers: providersFromEnv(env, database.db, clock, { keepCodes, email: mail.provider }),
     // The bot check's cost: the widget tries up to this many hashes (about a second on a phone at 100k).
     altchaMaxNumber: Number(env.ALTCHA_MAX_NUMBER ?? (production ? 100_000 : 5_000)),
     production,
@@ -65,6 +72,7 @@ async function main(): Promise<void> {
     signatures: signaturesFromEnv(env),
     ...(env.PUBLIC_ORIGIN ? { publicOrigin: new URL(env.PUBLIC_ORIGIN).origin } : {}),
   };
+  if (production && emailSetting.kind === 'outbox') console.warn('EMAIL_PROVIDER is not smtp: e-mails only reach the outbox table, nobody receives them.');
   if (production && !env.PAYMENT_PROVIDER) console.warn('PAYMENT_PROVIDER is not set: cards go to the local sandbox, which charges nothing.');
   if (!existsSync(join(deps.webRoot ?? '', 'index.html'))) {
     console.warn(`No built SPA at ${deps.webRoot}; run \`npm run build\` (npm start does). Serving the API only.`);
@@ -77,7 +85,7 @@ async function main(): Promise<void> {
   if (cleaned.stagingFiles || cleaned.files || cleaned.jobs) {
     console.log(`start-up: removed ${cleaned.stagingFiles} partial upload(s) and ${cleaned.files} file(s) stored without their row, requeued ${cleaned.jobs} interrupted job(s)`);
   }
-  const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, jobLog);
+  const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps) }, jobLog);
   worker.start(Number(env.QUEUE_POLL_MS ?? 500));
   const purge = () => purgeExpired(deps).then(() => removeUnpostedAttachments(deps)).catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));
   void purge();
@@ -91,12 +99,32 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     server.close();
     await worker.stop();
+    await mail.catcher?.close();
     await database.close();
     dataLock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+}
+
+/**
+ * The e-mail provider the settings ask for; the development catcher (a real SMTP server on
+ * 127.0.0.1 writing into the outbox) is started here, so `npm start` sends real SMTP locally.
+ */
+async function emailOf(setting: EmailSetting, db: AppDeps['db'], clock: AppDeps['clock'], keepCodes: boolean): Promise<{ provider: EmailProvider; catcher?: MailCatcher }> {
+  switch (setting.kind) {
+    case 'smtp':
+      return { provider: smtpEmail({ target: setting.target, from: setting.from }) };
+    case 'outbox':
+      return { provider: outboxEmail(db, clock, { keepCodes }) };
+    case 'catcher': {
+      const { startMailCatcher } = await import('./dev/mailCatcher');
+      const catcher = await startMailCatcher({ db, clock, port: setting.port, keepCodes, log: (m) => console.warn(m) });
+      console.log(`E-mail: development mail catcher on smtp://127.0.0.1:${catcher.port} (messages in GET /dev/outbox)`);
+      return { provider: smtpEmail({ target: { host: '127.0.0.1', port: catcher.port, secure: false }, from: setting.from }), catcher };
+    }
+  }
 }
 
 main().catch((e: unknown) => {

@@ -2,6 +2,7 @@ import { messages } from '../../shared/messages';
 import type { AppDeps } from '../config';
 import { emailOfPhone } from '../customer/service';
 import type { JobHandler } from '../platform/queue/queue';
+import { codeEmail } from '../notification/emails';
 import { issueCode } from './codes';
 
 const text = (code: string): string => messages['access.code.delivery'].replace('{code}', code);
@@ -29,7 +30,7 @@ export function codeJobs(deps: AppDeps): Record<string, JobHandler> {
       // no account: nothing to send, and the caller already had its answer
       if (!email || !request.secretHash) return;
       const code = await issueCode(deps, request);
-      await deps.providers.email.send({ to: email, body: text(code), code });
+      await deps.providers.email.send({ to: email.toLowerCase(), ...codeEmail(code), code });
     },
   };
 }
