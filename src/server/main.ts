@@ -9,6 +9,10 @@ import { loadSettings, SettingsError } from './settings';
 import { openDatabase } from './platform/db/index';
 import { loadReferenceData } from './platform/db/reference';
 import { providersFromSettings } from './providers/messaging/index';
+import { outboxEmail, type EmailProvider } from './providers/messaging/index';
+import { emailSettingFromEnv, smtpEmail, type EmailSetting } from './providers/messaging/email';
+import { emailJobs } from './notification/jobs';
+import type { MailCatcher } from './dev/mailCatcher';
 import { appSecret } from './platform/secret';
 import { createWorker } from './platform/queue/queue';
 import { cleanUpAfterCrash, purgeExpired } from './platform/maintenance';
@@ -36,6 +40,9 @@ async function main(): Promise<void> {
   if (settings.standIns.length > 0) {
     log().warn({ stand_ins: settings.standIns }, `DEVELOPMENT MODE (APP_ENV=development), not for customers. Stand-ins on: ${settings.standIns.join('; ')}`);
   }
+  const emailSetting = emailSettingFromEnv(env, production);
+  // codes are written down in clear (the outbox's code column) only outside production
+  const keepCodes = !production;
   // the embedded database takes one process at a time: hold DATA_DIR while serving (the staff CLI
   // and a second server refuse to open it meanwhile)
   let dataLock: DataDirLock | null = null;
@@ -56,11 +63,12 @@ async function main(): Promise<void> {
 
   const clock = systemClock;
   const readiness = createReadiness();
+  const mail = await emailOf(emailSetting, database.db, clock, keepCodes);
   const deps: AppDeps = {
     db: database.db,
     clock,
     secret,
-    providers: providersFromSettings(settings, database.db, clock),
+    providers: providersFromSettings(settings, database.db, clock, { keepCodes, email: mail.provider }),
     altchaMaxNumber: settings.altchaMaxNumber,
     production,
     limits: DEFAULT_LIMITS,
@@ -87,7 +95,7 @@ async function main(): Promise<void> {
   if (cleaned.stagingFiles || cleaned.files || cleaned.jobs) {
     log().info(`start-up: removed ${cleaned.stagingFiles} partial upload(s) and ${cleaned.files} file(s) stored without their row, requeued ${cleaned.jobs} interrupted job(s)`);
   }
-  const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, jobLog);
+  const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps) }, jobLog);
   worker.start(settings.queuePollMs);
   const purge = () => purgeExpired(deps).then(() => removeUnpostedAttachments(deps)).catch((e: unknown) => log().warn(`purge: ${describeError(e)}`));
   void purge();
@@ -115,6 +123,7 @@ async function main(): Promise<void> {
     await worker.stop();
     metricsServer?.close();
     metricsServer?.closeAllConnections();
+    await mail.catcher?.close();
     await database.close();
     dataLock?.release();
     log().info('shutdown: done');
@@ -128,6 +137,25 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => onSignal('SIGINT'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
+}
+
+/**
+ * The e-mail provider the settings ask for; the development catcher (a real SMTP server on
+ * 127.0.0.1 writing into the outbox) is started here, so `npm start` sends real SMTP locally.
+ */
+async function emailOf(setting: EmailSetting, db: AppDeps['db'], clock: AppDeps['clock'], keepCodes: boolean): Promise<{ provider: EmailProvider; catcher?: MailCatcher }> {
+  switch (setting.kind) {
+    case 'smtp':
+      return { provider: smtpEmail({ target: setting.target, from: setting.from }) };
+    case 'outbox':
+      return { provider: outboxEmail(db, clock, { keepCodes }) };
+    case 'catcher': {
+      const { startMailCatcher } = await import('./dev/mailCatcher');
+      const catcher = await startMailCatcher({ db, clock, port: setting.port, keepCodes, log: (m) => log().warn(m) });
+      log().info(`E-mail: development mail catcher on smtp://127.0.0.1:${catcher.port} (messages in GET /dev/outbox)`);
+      return { provider: smtpEmail({ target: { host: '127.0.0.1', port: catcher.port, secure: false }, from: setting.from }), catcher };
+    }
+  }
 }
 
 main().catch((e: unknown) => {

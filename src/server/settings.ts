@@ -86,6 +86,7 @@ export const SETTINGS_SCHEMA = v.object({
     v.check((s) => { try { return ['smtp:', 'smtps:'].includes(new URL(s).protocol); } catch { return false; } }, 'must be an smtp:// or smtps:// URL'),
   )),
   EMAIL_FROM: v.optional(text('the sender, such as "Sol de Casa <nao-responda@empresa.com.br>"')),
+  MAIL_CATCHER_PORT: v.optional(wholeNumber(0, 65_535, 'port'), '0'),
 
   PAYMENT_PROVIDER: v.optional(oneOf(['local', 'iugu'])),
   IUGU_API_TOKEN: v.optional(text('the Iugu API token')),
@@ -162,7 +163,8 @@ export interface Settings {
   metricsHost: string;
   sms: 'outbox' | 'zenvia';
   whatsapp: 'outbox' | 'cloud' | 'off';
-  email: 'outbox' | 'smtp';
+  /** catcher: the development SMTP server on 127.0.0.1 that writes what it gets into the outbox */
+  email: 'outbox' | 'smtp' | 'catcher';
   payments: 'local' | 'iugu';
   signatures: 'local' | 'clicksign';
   company: CompanyIdentity;
@@ -198,7 +200,7 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
 
   const sms = s.SMS_PROVIDER ?? (production ? undefined : 'outbox');
   const whatsapp = s.WHATSAPP_PROVIDER ?? (production ? 'off' : 'outbox');
-  const email = s.EMAIL_PROVIDER ?? (s.SMTP_URL ? 'smtp' : production ? undefined : 'outbox');
+  const email = s.EMAIL_PROVIDER ?? (s.SMTP_URL ? 'smtp' : production ? undefined : 'catcher');
   const payments = s.PAYMENT_PROVIDER ?? (production ? undefined : 'local');
 
   if (production) {
@@ -238,6 +240,7 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
     ...(sms === 'outbox' ? ['SMS to the outbox'] : []),
     ...(whatsapp === 'outbox' ? ['WhatsApp to the outbox'] : []),
     ...(email === 'outbox' ? ['e-mail to the outbox'] : []),
+    ...(email === 'catcher' ? ['e-mail to the local mail catcher (a real SMTP server on 127.0.0.1; what it gets is in /dev/outbox)'] : []),
     ...(payments === 'local' ? ['payments in the local sandbox (nothing is charged; the invoice has a pay button)'] : []),
     ...(s.COMPANY_LEGAL_NAME ? [] : ['the example company on contracts and invoices']),
   ];

@@ -104,7 +104,7 @@ describe('settings: a malformed value stops the start and names its variable', (
 describe('settings: the local start', () => {
   test('development turns every stand-in on and says so; the company says "exemplo"', () => {
     const s = loadSettings({ APP_ENV: 'development' });
-    expect(s).toMatchObject({ production: false, sms: 'outbox', whatsapp: 'outbox', payments: 'local', altchaMaxNumber: 5_000, queuePollMs: 500, port: 3000 });
+    expect(s).toMatchObject({ production: false, sms: 'outbox', whatsapp: 'outbox', email: 'catcher', payments: 'local', altchaMaxNumber: 5_000, queuePollMs: 500, port: 3000 });
     expect(s.standIns.join('\n')).toMatch(/outbox[\s\S]*SMS[\s\S]*WhatsApp[\s\S]*sandbox[\s\S]*example company/);
     for (const value of [s.company.legalName, s.company.address]) expect(value).toMatch(/exemplo/i);
     for (const value of [s.company.pixKey, s.company.supportEmail]) expect(value).toMatch(/exemplo/);

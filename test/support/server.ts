@@ -14,6 +14,7 @@ import { localProviders, type Providers } from '../../src/server/providers/messa
 import { createWorker } from '../../src/server/platform/queue/queue';
 import { codeJobs } from '../../src/server/auth/delivery';
 import { billJobs } from '../../src/server/bill/service';
+import { emailJobs } from '../../src/server/notification/jobs';
 import { localStorage } from '../../src/server/providers/storage/index';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,7 +138,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     ...(opts.paymentWebhookToken ? { paymentWebhookToken: opts.paymentWebhookToken } : {}),
   };
   const app = createApp(deps);
-  const worker = createWorker(db, clock, { ...codeJobs(deps), ...billJobs(deps) });
+  const worker = createWorker(db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps) });
   const autoDrain = opts.autoDrain ?? true;
 
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -2,9 +2,9 @@ import { messages } from '../../shared/messages';
 import type { AppDeps } from '../config';
 import { emailOfPhone } from '../customer/service';
 import type { JobHandler, JobInfo } from '../platform/queue/queue';
+import { codeEmail } from '../notification/emails';
 import { issueCode } from './codes';
 import { countProviderError, observeCodeDelivery } from '../platform/metrics';
-import type { MessageProvider, OutgoingMessage } from '../providers/messaging/index';
 
 const text = (code: string): string => messages['access.code.delivery'].replace('{code}', code);
 
@@ -24,7 +24,7 @@ function requestedAt(payload: Record<string, unknown>, job: JobInfo | undefined,
  */
 export function codeJobs(deps: AppDeps): Record<string, JobHandler> {
   /** The provider's send, measured from the request (the job's enqueueing) and counted when it fails. */
-  const deliver = async (channel: string, provider: MessageProvider, message: OutgoingMessage, requestedAt: Date) => {
+  const deliver = async <M>(channel: string, provider: { name: string; send(message: M): Promise<void> }, message: M, requestedAt: Date) => {
     try {
       await provider.send(message);
     } catch (e) {
@@ -48,7 +48,7 @@ export function codeJobs(deps: AppDeps): Record<string, JobHandler> {
       // no account: nothing to send, and the caller already had its answer
       if (!email || !request.secretHash) return;
       const code = await issueCode(deps, request);
-      await deliver('email', deps.providers.email, { to: email, body: text(code), code }, requestedAt(payload, job, deps.clock.now()));
+      await deliver('email', deps.providers.email, { to: email.toLowerCase(), ...codeEmail(code), code }, requestedAt(payload, job, deps.clock.now()));
     },
   };
 }

@@ -11,6 +11,7 @@ import { discardStored, keysStored, reserveStorageKey } from '../platform/storin
 import { billOwners, bills, customers, uploads } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { notify } from '../notification/service';
+import type { EmailNotice } from '../notification/emails';
 import { byCustomer, byStaff, bySystem, loadProcess, moveProcessIn, ProcessEventRefused, type MovedBy, type ProcessMove } from '../process/host';
 import { enqueue, type JobHandler } from '../platform/queue/queue';
 import { log } from '../platform/log';
@@ -107,6 +108,17 @@ const outcomeMessage = (status: BillStatus, justification: string | null): strin
   }
 };
 
+/** The outcome's e-mail: every decision but WAITING (what the customer just read on the bill page). */
+const outcomeEmail = (status: BillStatus, justification: string | null): EmailNotice | undefined => {
+  switch (status) {
+    case 'APPROVED': return { template: 'notification.bill.approved' };
+    case 'DISAPPROVED':
+    case 'DENIED': return { template: 'notification.bill.disapproved', values: justification ? { reason: justification } : {} };
+    case 'APP': return { template: 'notification.bill.app' };
+    default: return undefined;
+  }
+};
+
 /**
  * Records a decision on a bill (the assistant's, or staff's `by`), tells the customer and moves the
  * process to match, in one transaction. The move's reactions draft the initial proposal from an
@@ -125,7 +137,7 @@ export async function decideBillIn(
     .where(eq(bills.id, bill.id)).returning();
   const after = updated ?? bill;
   const message = outcomeMessage(status, justification);
-  if (message) await notify(tx, deps.clock, bill.customerId, message);
+  if (message) await notify(tx, deps.clock, bill.customerId, message, outcomeEmail(status, justification));
   if (status === 'WAITING') return { bill: after, move: null };
   const audited = (b: BillRow) => ({
     bill_id: b.id, status: b.status, justification: b.justificationDisapproved,

@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors';
 import { codeRequestKey, consumeCode, recordCodeRequest } from '../auth/codes';
 import { appendSignaturePage, CONSENT_TEXT, maskPhone, originalHashOf, sha256Hex, USER_AGENT_MAX } from '../engines/contracts/index';
 import { notify } from '../notification/service';
+import { emailOfNotice } from '../notification/emails';
 import { completeWhenAllSigned, contractOf, lockContracts } from './service';
 import { storeBytes } from './files';
 
@@ -108,7 +109,7 @@ export async function signContract(deps: Deps, key: string, input: { secret: str
       signedAt: now, signedFileKey: signedKey, signedSha256, trail,
       evidence: { name: row.signer.name, cpf: row.signer.cpf, phone: row.signer.phone, ip: ctx.ip, user_agent: userAgent, consent: CONSENT_TEXT, signed_at: now.toISOString() },
     }).where(eq(contracts.id, row.id)).returning();
-    await notify(tx, deps.clock, row.customerId, fill('notification.contract.signed', { name: row.name }));
+    await notify(tx, deps.clock, row.customerId, fill('notification.contract.signed', { name: row.name }), emailOfNotice('notification.contract.signed', { name: row.name }));
     await completeWhenAllSigned(tx, deps, row.customerId);
     return outcomeOf(after!, false);
   }).catch(async (e: unknown) => { await discardStored(deps, [signedKey]); throw e; });
@@ -146,7 +147,7 @@ export async function recordProviderSignature(deps: Deps, match: { key: string |
       signedAt: now, signedFileKey: signedKey, signedSha256: signedFile ? sha256Hex(signedFile) : null,
       trail: [...row.trail, entry(now, 'signed', 'Clicksign')],
     }).where(eq(contracts.id, row.id));
-    await notify(tx, deps.clock, row.customerId, fill('notification.contract.signed', { name: row.name }));
+    await notify(tx, deps.clock, row.customerId, fill('notification.contract.signed', { name: row.name }), emailOfNotice('notification.contract.signed', { name: row.name }));
     await completeWhenAllSigned(tx, deps, row.customerId);
     return true;
   }).catch(async (e: unknown) => { if (signedKey) await discardStored(deps, [signedKey]); throw e; });

@@ -14,6 +14,7 @@ import type { StagedUpload } from '../http/multipart';
 import { lockCustomerUploads, reserveUploadQuota } from '../bill/uploads';
 import { customerSteps } from '../process/host';
 import { notify } from '../notification/service';
+import { emailOfNotice } from '../notification/emails';
 import { audit } from '../staff/service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
@@ -150,9 +151,11 @@ export async function decideDocument(deps: Pick<AppDeps, 'db' | 'clock'>, staffI
     const [after] = await tx.update(documents).set({ status: decision.status, justification, decidedBy: staffId, decidedAt: deps.clock.now() })
       .where(eq(documents.id, documentId)).returning();
     const [record] = await recordsOf(tx, customerId, [after!]);
-    await notify(tx, deps.clock, customerId, decision.status === 'APPROVED'
-      ? fill('notification.document.approved', { name: record!.name })
-      : fill('notification.document.denied', { name: record!.name, reason: /[.!?]$/.test(justification ?? '') ? justification! : `${justification}.` }));
+    const key = decision.status === 'APPROVED' ? 'notification.document.approved' : 'notification.document.denied';
+    const values: Record<string, string> = decision.status === 'APPROVED'
+      ? { name: record!.name }
+      : { name: record!.name, reason: /[.!?]$/.test(justification ?? '') ? justification! : `${justification}.` };
+    await notify(tx, deps.clock, customerId, fill(key, values), emailOfNotice(key, values));
     await audit(tx, deps.clock, {
       staffId, action: 'document:decide', customerId,
       before: { document: documentId, type: row.type, status: row.status }, after: { document: documentId, type: row.type, status: decision.status, justification },

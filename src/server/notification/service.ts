@@ -6,12 +6,22 @@ import type { Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { customers, notifications } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
+import { enqueue } from '../platform/queue/queue';
 import { audit } from '../staff/service';
+import { STAFF_MESSAGE, type EmailNotice } from './emails';
 
-/** A message in the customer's bell (process events and staff create them). */
-export async function notify(db: Db | Tx, clock: Clock, customerId: number, message: string): Promise<number> {
+/** The queue's job that renders a notice's e-mail and sends it (./jobs.ts). */
+export const EMAIL_NOTICE_JOB = 'email.notification';
+
+/**
+ * A message in the customer's bell (process events and staff create them); with `email`, the
+ * notice's e-mail is queued in the same transaction (the worker reads the address when it sends,
+ * so a changed or erased address is honoured).
+ */
+export async function notify(db: Db | Tx, clock: Clock, customerId: number, message: string, email?: EmailNotice): Promise<number> {
   const [row] = await db.insert(notifications).values({ customerId, message, createdAt: clock.now() }).returning({ id: notifications.id });
   if (!row) throw new Error('notification insert returned nothing');
+  if (email) await enqueue(db, clock, EMAIL_NOTICE_JOB, { customer_id: customerId, template: email.template, values: email.values ?? {} });
   return row.id;
 }
 
@@ -39,7 +49,7 @@ export async function sendStaffNotification(db: Db, clock: Clock, staffId: numbe
   const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
   if (!customer) throw new ApiError(404, ErrorCode.NOT_FOUND);
   return db.transaction(async (tx) => {
-    const nid = await notify(tx, clock, id, message);
+    const nid = await notify(tx, clock, id, message, { template: STAFF_MESSAGE });
     await audit(tx, clock, { staffId, action: 'notification:send', customerId: id, before: null, after: { notification_id: nid, message } });
     return nid;
   });

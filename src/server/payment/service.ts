@@ -23,6 +23,7 @@ import { localInvoices } from '../providers/payments/localInvoices';
 import { byCustomer, customerSteps, loadProcess, moveProcessIn } from '../process/host';
 import { currentDocuments, keepDocuments } from '../document/service';
 import { notify, noticeText } from '../notification/service';
+import { emailOfNotice } from '../notification/emails';
 import { audit } from '../staff/service';
 import { countProviderError } from '../platform/metrics';
 import { currentVisit } from '../visit/service';
@@ -152,7 +153,7 @@ export async function settleInvoice(
       status, updatedAt: now, ...(status === 'PAID' ? { paidAt: paidAt ?? now, paidVia: via } : {}),
     }).where(and(eq(invoices.id, row.id), eq(invoices.status, 'PENDING'))).returning({ id: invoices.id });
     if (done.length === 0) return false;
-    if (status === 'PAID') await notify(tx, clock, row.customerId, noticeText('notification.payment.invoicePaid'));
+    if (status === 'PAID') await notify(tx, clock, row.customerId, noticeText('notification.payment.invoicePaid'), emailOfNotice('notification.payment.invoicePaid'));
     return true;
   });
 }
@@ -209,7 +210,7 @@ export async function decideFinancing(deps: Pick<AppDeps, 'db' | 'clock'>, staff
     await tx.insert(financings).values({ customerId, status: body.status, note: body.note ?? null, decidedBy: staffId, updatedAt: now })
       .onConflictDoUpdate({ target: financings.customerId, set: { status: body.status, note: body.note ?? null, decidedBy: staffId, updatedAt: now } });
     await audit(tx, clock, { staffId, action: 'financing:decide', customerId, before: { status: before.status }, after: { status: body.status } });
-    if (before.status !== body.status) await notify(tx, clock, customerId, noticeText(`notification.financing.${body.status}`));
+    if (before.status !== body.status) await notify(tx, clock, customerId, noticeText(`notification.financing.${body.status}`), emailOfNotice(`notification.financing.${body.status}`));
   });
   return staffPayment(db, customerId);
 }

@@ -8,6 +8,7 @@ import type { Clock } from '../config';
 import { preparedPerDb, type Db, type Tx } from '../platform/db/index';
 import { customers, processEvents, processSnapshots } from '../platform/db/schema';
 import { noticeText, notify } from '../notification/service';
+import { emailOfNotice } from '../notification/emails';
 import { hasInitialProposal, prepareInitialProposal } from '../proposal/service';
 import { audit } from '../staff/service';
 
@@ -175,10 +176,11 @@ async function tell(tx: Tx, clock: Clock, customerId: number, notice: Notice, op
     // A bare staff event (POST /admin/customers/{id}/events) moves the process with no visit row:
     // there is no visit to name, so the customer is told nothing rather than something untrue.
     if (!options.visit) return;
-    await notify(tx, clock, customerId, noticeText(notice.message, { when: visitWhen(options.visit.day, options.visit.slot) }));
+    const values = { when: visitWhen(options.visit.day, options.visit.slot) };
+    await notify(tx, clock, customerId, noticeText(notice.message, values), emailOfNotice(notice.message, values));
     return;
   }
-  await notify(tx, clock, customerId, noticeText(notice.message));
+  await notify(tx, clock, customerId, noticeText(notice.message), emailOfNotice(notice.message));
 }
 
 /**

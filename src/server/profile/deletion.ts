@@ -25,9 +25,9 @@ import { rowsAbout } from './export';
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'limits'>;
 
 async function accountOf(db: Db, customerId: number): Promise<Owner> {
-  const [c] = await db.select({ id: customers.id, phone: customers.phone, deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, customerId));
+  const [c] = await db.select({ id: customers.id, phone: customers.phone, email: customers.email, deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, customerId));
   if (!c || c.deletedAt) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
-  return { id: c.id, phone: c.phone };
+  return { id: c.id, phone: c.phone, email: c.email };
 }
 
 /** POST /portal/customers/deletion/code: a fresh code for this request's secret, to the account's phone. */

@@ -46,9 +46,9 @@ const without = (row: Row, omit: readonly string[] = []): Row => Object.fromEntr
 /** The ZIP's bytes. */
 export async function exportData(deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>, customerId: number): Promise<Uint8Array> {
   const { db, storage } = deps;
-  const [c] = await db.select({ id: customers.id, phone: customers.phone }).from(customers).where(eq(customers.id, customerId));
+  const [c] = await db.select({ id: customers.id, phone: customers.phone, email: customers.email }).from(customers).where(eq(customers.id, customerId));
   if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
-  const owner: Owner = { id: c.id, phone: c.phone };
+  const owner: Owner = { id: c.id, phone: c.phone, email: c.email };
   const tables: Record<string, Row[]> = {};
   const files: StoredFile[] = [];
   for (const entry of CUSTOMER_TABLES) {

@@ -1,4 +1,4 @@
-import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { UPLOAD_DOWNLOAD_NAME, type UploadPurpose } from '#shared/bill/rules';
 import * as schema from '../platform/db/schema';
@@ -11,8 +11,8 @@ import * as schema from '../platform/db/schema';
  * fails until it is), so nothing about a customer is left out of the copy or behind after deletion.
  */
 
-/** Whom a row is about: the customer's id and their phone (the sign-in records are keyed by phone). */
-export interface Owner { id: number; phone: string }
+/** Whom a row is about: the customer's id, their phone (the sign-in records are keyed by phone) and e-mail (the outbox's rows are addressed to either). */
+export interface Owner { id: number; phone: string; email: string }
 
 /**
  * What deleting the account does with the rows:
@@ -73,6 +73,8 @@ export const CUSTOMER_TABLES: readonly CustomerTable[] = [
   { table: s.accessCodes, rows: (o) => eq(s.accessCodes.phone, o.phone), omit: ['code_hash', 'secret_hash'], fate: 'expires' },
   // a code request for the phone may come from someone else's address: the address stays out
   { table: s.authEvents, rows: (o) => eq(s.authEvents.phone, o.phone), omit: ['secret_hash', 'address'], fate: 'expires' },
+  // the local stand-ins' copies of what was sent to the phone or the e-mail (development and tests; the code is a secret)
+  { table: s.outbox, rows: (o) => or(eq(s.outbox.to, o.phone), eq(s.outbox.to, o.email.toLowerCase()))!, omit: ['code'], fate: 'delete' },
   { table: s.processSnapshots, rows: byCustomer(s.processSnapshots.customerId), fate: 'delete' },
   { table: s.processEvents, rows: byCustomer(s.processEvents.customerId), omit: ['staff_id'], fate: 'delete' },
   { table: s.notifications, rows: byCustomer(s.notifications.customerId), fate: 'delete' },
@@ -106,7 +108,6 @@ export const OTHER_TABLES: readonly OtherTable[] = [
   { table: s.phoneProofs, notAboutACustomer: 'a hash proving a phone was confirmed before any account existed; single use, purged after a day' },
   { table: s.botCheckUses, notAboutACustomer: 'spent bot-check payloads' },
   { table: s.jobs, notAboutACustomer: 'the work queue: code deliveries carry secret hashes; done jobs are purged after 7 days' },
-  { table: s.outbox, notAboutACustomer: 'development-only copies of messages sent, with their codes (secrets); purged after 7 days' },
   { table: s.storingFiles, notAboutACustomer: 'random storage keys of files being stored, cleared when their row commits; a crash\'s are removed at start-up' },
   { table: s.staff, notAboutACustomer: 'staff accounts' },
   { table: s.staffSessions, notAboutACustomer: 'back-office sessions of staff members' },

@@ -18,6 +18,7 @@ import type { StagedUpload } from '../http/multipart';
 import { reserveUploadQuota, UPLOAD_REMOVE_JOB } from '../bill/uploads';
 import { enqueue } from '../platform/queue/queue';
 import { notify } from '../notification/service';
+import { emailOfNotice } from '../notification/emails';
 import { byStaff, loadProcess, moveProcessIn } from '../process/host';
 import { audit } from '../staff/service';
 
@@ -344,7 +345,7 @@ export async function postProjectMessage(deps: Deps, staffId: number, customerId
     const row = await ensureCase(tx, clock, customerId);
     const file = input.attachment_id === undefined ? null : await takeAttachment(tx, customerId, input.attachment_id);
     const [m] = await tx.insert(projectMessages).values({ caseId: row.id, message, staffId, uploadId: file?.id ?? null, createdAt: clock.now() }).returning();
-    await notify(tx, clock, customerId, fill('notification.project.message', {}));
+    await notify(tx, clock, customerId, fill('notification.project.message', {}), emailOfNotice('notification.project.message'));
     await audit(tx, clock, {
       staffId, action: 'project:message', customerId, before: null,
       after: { message_id: m!.id, message, ...(file ? { attachment: { upload_id: file.id, name: file.name, kind: file.kind, size: file.size } } : {}) },
@@ -361,7 +362,7 @@ export async function switchProjectUpload(deps: Deps, staffId: number, customerI
     const row = await ensureCase(tx, clock, customerId);
     if (row.uploadAvailable !== available) {
       await tx.update(customerSuccessCases).set({ uploadAvailable: available }).where(eq(customerSuccessCases.id, row.id));
-      if (available) await notify(tx, clock, customerId, fill('notification.project.upload', {}));
+      if (available) await notify(tx, clock, customerId, fill('notification.project.upload', {}), emailOfNotice('notification.project.upload'));
       await audit(tx, clock, { staffId, action: 'project:upload', customerId, before: { upload_available: row.uploadAvailable }, after: { upload_available: available } });
     }
     return staffProjectView(tx, clock, customerId);

@@ -9,6 +9,7 @@ import type { Db } from '../platform/db/index';
 import { calendarBlockedDays, customers, technicalVisits } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { noticeText, notify } from '../notification/service';
+import { emailOfNotice } from '../notification/emails';
 import { audit } from '../staff/service';
 import { blockedDays, visitJson, zonedInstant } from './service';
 
@@ -76,7 +77,8 @@ export async function staffRescheduleVisit(db: Db, clock: Clock, staffId: number
       day: req.date, slot, timeZone, scheduledAt: zonedInstant(visitStart(day, slot), timeZone), updatedAt: clock.now(),
     }).where(eq(technicalVisits.id, row.id)).returning();
     if (!updated) throw new Error('visit update returned nothing');
-    await notify(tx, clock, customerId, noticeText('notification.visit.rescheduled', { when: visitWhen(req.date, req.time) }));
+    const when = { when: visitWhen(req.date, req.time) };
+    await notify(tx, clock, customerId, noticeText('notification.visit.rescheduled', when), emailOfNotice('notification.visit.rescheduled', when));
     const status = row.status as VisitStatus;
     await audit(tx, clock, {
       staffId, action: 'visit:reschedule', customerId,

@@ -31,6 +31,11 @@ const deleteWith = (c: { token: string }, requestSecret: string, code: string) =
   call(s, 'POST', '/portal/customers/deletion', { secret: requestSecret, code }, { token: c.token });
 const localProviderLike = () => localPayments({ secret: s.deps.secret, clock: s.clock, usedTokens: async () => true });
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+/** Whom eraseAccount is told to erase: the customer's id, phone and e-mail as stored. */
+async function ownerOf(c: { id: number; phone: string }) {
+  const [row] = await s.db.select({ email: customers.email }).from(customers).where(eq(customers.id, c.id));
+  return { id: c.id, phone: c.phone, email: row!.email };
+}
 
 describe('the SMS code', () => {
   test('goes to the account\'s phone; a wrong code or another request\'s secret is refused and nothing is deleted', async () => {
@@ -108,8 +113,11 @@ describe('POST /portal/customers/deletion', () => {
       expect(files.some((f) => f.endsWith(x.fileKey))).toBe(true);
       expect(files.some((f) => f.endsWith(x.signedFileKey!))).toBe(true);
     }
-    // the person can no longer sign in with the phone: it belongs to no account
-    await requestCode(s, c.phone);
+    // the outbox's copies of what was sent to the phone went with the account
+    expect(await s.readOutbox(c.phone)).toEqual([]);
+    // the person can no longer sign in with the phone: it belongs to no account (a fresh code, past the send window)
+    s.clock.advance(10 * 60_000 + 1);
+    expect((await requestCode(s, c.phone)).status).toBe(202);
     const login = await call(s, 'POST', '/portal/login', { phone: c.phone, code: await lastCode(s, c.phone) });
     expect(login.body.access_token).toBeUndefined();
   });
@@ -136,15 +144,15 @@ describe('POST /portal/customers/deletion', () => {
     const spy = { ...localProviderLike(), cancel: async (id: string) => { cancelled.push(id); } };
     const loose = await customerAtCheckout(s, { paid: true });
     const [looseCheckout] = await s.db.select().from(checkouts).where(eq(checkouts.customerId, loose.id));
-    expect(await eraseAccount({ ...s.deps, payments: spy }, { id: loose.id, phone: loose.phone })).toEqual(['deletion']);
+    expect(await eraseAccount({ ...s.deps, payments: spy }, await ownerOf(loose))).toEqual(['deletion']);
     expect(cancelled).toEqual([looseCheckout!.chargeId]);
 
     const bound = await customerAtContracts(s);
     await signOnPage(s, bound, bound.contracts[0]!.key);
-    expect(await eraseAccount({ ...s.deps, payments: spy }, { id: bound.id, phone: bound.phone })).toEqual(['contracts', 'payments', 'deletion']);
+    expect(await eraseAccount({ ...s.deps, payments: spy }, await ownerOf(bound))).toEqual(['contracts', 'payments', 'deletion']);
     expect(cancelled).toHaveLength(1);
     // erasing again changes nothing
-    expect(await eraseAccount({ ...s.deps, payments: spy }, { id: bound.id, phone: bound.phone })).toEqual(['contracts', 'payments', 'deletion']);
+    expect(await eraseAccount({ ...s.deps, payments: spy }, await ownerOf(bound))).toEqual(['contracts', 'payments', 'deletion']);
     expect(await s.db.select().from(accountDeletions).where(eq(accountDeletions.customerId, bound.id))).toHaveLength(1);
   });
 

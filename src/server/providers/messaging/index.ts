@@ -19,14 +19,53 @@ export interface MessageProvider {
   send(message: OutgoingMessage): Promise<void>;
 }
 
-export type Providers = Record<Channel, MessageProvider>;
+/** An e-mail, rendered (src/server/notification/emails.ts): subject, plain text and HTML. */
+export interface EmailMessage {
+  /** the address, lower case */
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** the access code inside the message, if any (kept by the local outbox only with `keepCodes`) */
+  code?: string;
+}
 
-/** Local stand-in for every channel: rows in the outbox table (read at GET /dev/outbox). */
-export function outboxProvider(db: Db, clock: Clock, channel: Channel): MessageProvider {
+/** A way to send e-mail. Throws when the message was not accepted, so the queue retries. */
+export interface EmailProvider {
+  readonly name: string;
+  send(message: EmailMessage): Promise<void>;
+}
+
+export interface Providers { sms: MessageProvider; whatsapp: MessageProvider; email: EmailProvider }
+
+/**
+ * What the local stand-ins do with codes: `keepCodes` (development and tests) stores the code in
+ * the outbox row so GET /dev/outbox and the tests can read it; otherwise the column stays empty
+ * and no code is written down in clear.
+ */
+export interface OutboxOptions { keepCodes: boolean }
+
+/** Local stand-in for a phone channel: rows in the outbox table (read at GET /dev/outbox). */
+export function outboxProvider(db: Db, clock: Clock, channel: Exclude<Channel, 'email'>, opts: OutboxOptions): MessageProvider {
   return {
     name: `outbox:${channel}`,
     async send(m) {
-      await db.insert(outbox).values({ channel, to: m.to, body: m.body, code: m.code ?? null, createdAt: clock.now() });
+      await db.insert(outbox).values({ channel, to: m.to, body: m.body, code: opts.keepCodes ? m.code ?? null : null, createdAt: clock.now() });
+    },
+  };
+}
+
+/** The outbox's text of an e-mail: its subject, a blank line, its plain-text body. */
+export const outboxBodyOfEmail = (m: Pick<EmailMessage, 'subject' | 'text'>): string => `${m.subject}\n\n${m.text}`;
+
+/** Local stand-in for e-mail: a row in the outbox table with the subject and the plain text. */
+export function outboxEmail(db: Db, clock: Clock, opts: OutboxOptions): EmailProvider {
+  return {
+    name: 'outbox:email',
+    async send(m) {
+      await db.insert(outbox).values({
+        channel: 'email', to: m.to.toLowerCase(), body: outboxBodyOfEmail(m), code: opts.keepCodes ? m.code ?? null : null, createdAt: clock.now(),
+      });
     },
   };
 }
@@ -99,9 +138,11 @@ export function offProvider(channel: Channel): MessageProvider {
  * Providers from the checked settings (src/server/settings.ts): SMS_PROVIDER=zenvia (ZENVIA_API_TOKEN,
  * ZENVIA_FROM) or the outbox; WHATSAPP_PROVIDER=cloud (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID,
  * WHATSAPP_TEMPLATE, WHATSAPP_LANGUAGE), off, or the outbox. Production never gets the outbox: the
- * settings refuse it before this runs.
+ * settings refuse it before this runs. E-mail is chosen by emailSettingFromEnv (./email.ts) and handed in.
  */
-export function providersFromSettings(settings: Pick<Settings, 'sms' | 'whatsapp' | 'email' | 'env'>, db: Db, clock: Clock): Providers {
+export function providersFromSettings(
+  settings: Pick<Settings, 'sms' | 'whatsapp' | 'env'>, db: Db, clock: Clock, opts: OutboxOptions & { email: EmailProvider },
+): Providers {
   const env = settings.env;
   const required = (name: 'ZENVIA_API_TOKEN' | 'ZENVIA_FROM' | 'WHATSAPP_TOKEN' | 'WHATSAPP_PHONE_NUMBER_ID' | 'WHATSAPP_TEMPLATE'): string => {
     const value = env[name];
@@ -110,7 +151,7 @@ export function providersFromSettings(settings: Pick<Settings, 'sms' | 'whatsapp
   };
   const sms = settings.sms === 'zenvia'
     ? zenviaSms({ token: required('ZENVIA_API_TOKEN'), from: required('ZENVIA_FROM') })
-    : outboxProvider(db, clock, 'sms');
+    : outboxProvider(db, clock, 'sms', opts);
   const whatsapp = settings.whatsapp === 'cloud'
     ? whatsappCloud({
       token: required('WHATSAPP_TOKEN'),
@@ -118,10 +159,12 @@ export function providersFromSettings(settings: Pick<Settings, 'sms' | 'whatsapp
       template: required('WHATSAPP_TEMPLATE'),
       language: env.WHATSAPP_LANGUAGE,
     })
-    : settings.whatsapp === 'off' ? offProvider('whatsapp') : outboxProvider(db, clock, 'whatsapp');
-  return { sms, whatsapp, email: outboxProvider(db, clock, 'email') };
+    : settings.whatsapp === 'off' ? offProvider('whatsapp') : outboxProvider(db, clock, 'whatsapp', opts);
+  return { sms, whatsapp, email: opts.email };
 }
 
+/** Every channel to the outbox, codes kept: the API tests' providers (they read codes from the outbox). */
 export function localProviders(db: Db, clock: Clock): Providers {
-  return { sms: outboxProvider(db, clock, 'sms'), whatsapp: outboxProvider(db, clock, 'whatsapp'), email: outboxProvider(db, clock, 'email') };
+  const keep = { keepCodes: true };
+  return { sms: outboxProvider(db, clock, 'sms', keep), whatsapp: outboxProvider(db, clock, 'whatsapp', keep), email: outboxEmail(db, clock, keep) };
 }
