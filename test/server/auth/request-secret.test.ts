@@ -13,7 +13,7 @@ afterAll(async () => { await s.close(); });
 /** A browser's secret for one code request (what the auth flow makes). */
 const newSecret = (): string => randomBytes(32).toString('base64url');
 const wrong = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-const WRONG_CODE_ANSWER = { status: 400, body: { code: 3000, message: messages['access.code.invalid'], field: 'code' } };
+const WRONG_CODE_ANSWER = { status: 400, body: { code: 3000, message: messages['access.code.invalid'], field: 'code', request_id: expect.any(String) } };
 
 /** The customer asks for a sign-in code with their own secret and reads it from the outbox. */
 async function customerAsksForCode(phone = newPhone()) {
