@@ -73,6 +73,10 @@ export const CUSTOMER_TABLES: readonly CustomerTable[] = [
   { table: s.accessCodes, rows: (o) => eq(s.accessCodes.phone, o.phone), omit: ['code_hash', 'secret_hash'], fate: 'expires' },
   // a code request for the phone may come from someone else's address: the address stays out
   { table: s.authEvents, rows: (o) => eq(s.authEvents.phone, o.phone), omit: ['secret_hash', 'address'], fate: 'expires' },
+  // proofs that the phone was confirmed (before the account existed): single use, purged after a day
+  { table: s.phoneProofs, rows: (o) => eq(s.phoneProofs.phone, o.phone), omit: ['token_hash'], fate: 'expires' },
+  // the queue's jobs for the customer: code deliveries to their phone, e-mails of their notices (the payload holds secret hashes: left out of the copy)
+  { table: s.jobs, rows: (o) => sql`(${s.jobs.payload}->>'phone' = ${o.phone} or ${s.jobs.payload}->>'customer_id' = ${String(o.id)})`, omit: ['payload', 'locked_by', 'last_error'], fate: 'delete' },
   // the local stand-ins' copies of what was sent to the phone or the e-mail (development and tests; the code is a secret)
   { table: s.outbox, rows: (o) => or(eq(s.outbox.to, o.phone), eq(s.outbox.to, o.email.toLowerCase()))!, omit: ['code'], fate: 'delete' },
   { table: s.processSnapshots, rows: byCustomer(s.processSnapshots.customerId), fate: 'delete' },
@@ -105,9 +109,7 @@ export const OTHER_TABLES: readonly OtherTable[] = [
   { table: s.states, notAboutACustomer: 'reference data' },
   { table: s.cities, notAboutACustomer: 'reference data' },
   { table: s.franchiseeCoverage, notAboutACustomer: 'which franchisee serves which state' },
-  { table: s.phoneProofs, notAboutACustomer: 'a hash proving a phone was confirmed before any account existed; single use, purged after a day' },
   { table: s.botCheckUses, notAboutACustomer: 'spent bot-check payloads' },
-  { table: s.jobs, notAboutACustomer: 'the work queue: code deliveries carry secret hashes; done jobs are purged after 7 days' },
   { table: s.storingFiles, notAboutACustomer: 'random storage keys of files being stored, cleared when their row commits; a crash\'s are removed at start-up' },
   { table: s.staff, notAboutACustomer: 'staff accounts' },
   { table: s.staffSessions, notAboutACustomer: 'back-office sessions of staff members' },

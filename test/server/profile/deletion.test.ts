@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  accountDeletions, billOwners, checkouts, clientPlans, contracts, customers, documents, notifications, processSnapshots, sessions, staffAudit, uploads,
+  accountDeletions, billOwners, checkouts, jobs, clientPlans, contracts, customers, documents, notifications, processSnapshots, sessions, staffAudit, uploads,
 } from '../../../src/server/platform/db/schema';
 import { RETENTION_CATEGORIES } from '../../../src/shared/profile/rules';
 import { createTestServer, type TestServer } from '../../support/server';
@@ -72,10 +72,19 @@ describe('POST /portal/customers/deletion', () => {
   test('a customer who never signed: everything goes, only the deletion\'s record stays', async () => {
     const c = await customerAtCheckout(s, { paid: true });
     await call(s, 'POST', '/portal/customers/plan-simulated', { bill_value: 600, deadline_years: 20, nivel: 'MAX' }, { token: c.token });
+    const { email } = await ownerOf(c);
+    // a notice's e-mail went out through the queue to the local outbox
+    await call(s, 'POST', `/admin/customers/${c.id}/notifications`, { message: 'Olá' }, { token: (await staffTokenOf(s)).token });
+    expect((await s.readOutbox(email)).map((m) => m.channel)).toEqual(['email']);
     const mine = secret();
     const done = await deleteWith(c, mine, (await askCode(c, mine)).code!);
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ deleted: true, kept: ['deletion'] });
+    // what was sent to the phone and the e-mail, and the queue's jobs for them, went too
+    expect(await s.readOutbox(email)).toEqual([]);
+    expect(await s.readOutbox(c.phone)).toEqual([]);
+    const left = await s.db.select().from(jobs).where(sql`${jobs.payload}->>'customer_id' = ${String(c.id)} or ${jobs.payload}->>'phone' = ${c.phone}`);
+    expect(left).toEqual([]);
     for (const table of [checkouts, clientPlans, notifications, processSnapshots, sessions, uploads, billOwners, documents]) {
       expect(await s.db.select().from(table).where(eq(table.customerId, c.id)), String(table)).toEqual([]);
     }

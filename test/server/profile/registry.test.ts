@@ -26,6 +26,18 @@ describe('the registry of the customer\'s data', () => {
     for (const t of tables) if (columnsOf(t).includes('customer_id')) expect(others, tableName(t)).not.toContain(tableName(t));
   });
 
+  test('a table with a phone, an e-mail or an addressee is about a customer (staff accounts aside); so are the queue\'s jobs', () => {
+    const customerTables = CUSTOMER_TABLES.map((e) => tableName(e.table));
+    for (const t of tables) {
+      if (tableName(t) === 'staff') continue;
+      if (columnsOf(t).some((c) => c === 'phone' || c === 'email' || c === 'to')) expect(customerTables, tableName(t)).toContain(tableName(t));
+    }
+    for (const t of ['outbox', 'jobs', 'phone_proofs']) expect(customerTables).toContain(t);
+    const fates = Object.fromEntries(CUSTOMER_TABLES.map((e) => [tableName(e.table), e]));
+    expect(fates.outbox?.omit).toContain('code');
+    expect(fates.jobs?.omit).toContain('payload');
+  });
+
   test('the copy leaves out every secret and staff identity, and names only columns that exist', () => {
     const secret = /(^|_)(token|code|secret)_hash$|^signature_key$|(^|_)(storage|file)_key$/;
     const staffIdentity = /^(staff_id|decided_by|recorded_by)$/;
