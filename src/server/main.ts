@@ -10,7 +10,7 @@ import { loadReferenceData } from './platform/db/reference';
 import { providersFromEnv } from './providers/messaging/index';
 import { appSecret } from './platform/secret';
 import { createWorker } from './platform/queue/queue';
-import { cleanUpAfterCrash, purgeExpired } from './platform/maintenance';
+import { cleanUpAfterCrash, purgeExpired, purgeOnce } from './platform/maintenance';
 import { removeUnpostedAttachments } from './project/service';
 import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from './platform/dataDirLock';
 import { billJobs } from './bill/service';
@@ -19,6 +19,16 @@ import { cepLookupFromEnv } from './providers/cep/index';
 import { invoicesFromEnv, paymentsFromEnv } from './providers/payments/index';
 import { signaturesFromEnv } from './providers/signature/index';
 import { spendPaymentToken } from './checkout/service';
+
+const PURGE_PERIOD_MS = 3600_000;
+
+/** MIGRATE_ON_START=false: the migrations are applied beforehand (`npm run migrate`), not by each starting instance. */
+function migrateOnStart(env: NodeJS.ProcessEnv): boolean {
+  const v = env.MIGRATE_ON_START;
+  if (v === undefined || v === '' || v === 'true') return true;
+  if (v === 'false') return false;
+  throw new Error(`MIGRATE_ON_START must be true or false, not ${JSON.stringify(v)}`);
+}
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -42,7 +52,7 @@ async function main(): Promise<void> {
     }
   }
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'pglite') });
-  await database.migrate();
+  if (migrateOnStart(env)) await database.migrate();
   await loadReferenceData(database.db);
 
   const clock = systemClock;
@@ -79,9 +89,16 @@ async function main(): Promise<void> {
   }
   const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps) }, jobLog);
   worker.start(Number(env.QUEUE_POLL_MS ?? 500));
-  const purge = () => purgeExpired(deps).then(() => removeUnpostedAttachments(deps)).catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));
+  // one instance of those sharing the database purges per hour (maintenance_runs tells which, when)
+  const purge = () => purgeOnce(database, clock, PURGE_PERIOD_MS, async () => { await purgeExpired(deps); await removeUnpostedAttachments(deps); })
+    .then((outcome) => {
+      if (outcome.ran) console.log('purge: done on this instance');
+      else if (outcome.reason === 'busy') console.log('purge: skipped, another instance is purging');
+      else console.log(`purge: skipped, done by ${outcome.instance} at ${outcome.at.toISOString()}`);
+    })
+    .catch((e: unknown) => console.warn(`purge: ${describeError(e)}`));
   void purge();
-  const purgeTimer = setInterval(() => void purge(), 3600_000);
+  const purgeTimer = setInterval(() => void purge(), PURGE_PERIOD_MS);
   purgeTimer.unref();
 
   const server = serve({ fetch: createApp(deps).fetch, port }, (info) => {

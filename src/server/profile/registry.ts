@@ -103,6 +103,8 @@ export const OTHER_TABLES: readonly OtherTable[] = [
   { table: s.states, notAboutACustomer: 'reference data' },
   { table: s.cities, notAboutACustomer: 'reference data' },
   { table: s.franchiseeCoverage, notAboutACustomer: 'which franchisee serves which state' },
+  { table: s.addressActions, notAboutACustomer: 'signature checks counted per client address, anyone\'s, for the rate limit; purged after a day' },
+  { table: s.maintenanceRuns, notAboutACustomer: 'when the periodic purge last ran, and on which server instance' },
   { table: s.phoneProofs, notAboutACustomer: 'a hash proving a phone was confirmed before any account existed; single use, purged after a day' },
   { table: s.botCheckUses, notAboutACustomer: 'spent bot-check payloads' },
   { table: s.jobs, notAboutACustomer: 'the work queue: code deliveries carry secret hashes; done jobs are purged after 7 days' },
