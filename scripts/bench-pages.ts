@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     ];
     // customers are made only when a signed-in page is measured
     const privatePages = only && publicPages.some((p) => p.url === only) ? [] : await makeCustomers(dataDir, secret);
-    portal = await startPortal({ DATA_DIR: dataDir, APP_SECRET: secret, NODE_ENV: 'production' });
+    portal = await startPortal({ DATA_DIR: dataDir, APP_SECRET: secret, NODE_ENV: 'production', STORAGE: 'local' });
     const pages = [...publicPages, ...privatePages].filter((p) => !only || p.url === only);
     if (pages.length === 0) throw new Error(`--only ${only}: no such page`);
     const saveDir = arg('--save');

@@ -106,4 +106,15 @@ describe('S3 storage on an S3-protocol server', () => {
     expect(() => storageFromEnv({ ...env, S3_TIMEOUT_MS: 'soon' }, dataDir)).toThrow(/S3_TIMEOUT_MS/);
     expect(() => storageFromEnv({ ...env, S3_MAX_ATTEMPTS: '0' }, dataDir)).toThrow(/S3_MAX_ATTEMPTS/);
   });
+
+  test('production on PostgreSQL refuses local files unless STORAGE=local says every instance shares DATA_DIR', () => {
+    const shared = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/portal' };
+    expect(() => storageFromEnv(shared, '/tmp/x')).toThrow(/S3_BUCKET.*STORAGE=local/);
+    expect(storageFromEnv({ ...shared, STORAGE: 'local' }, '/tmp/x').stagingDir).toBe('/tmp/x/uploads/.staging');
+    expect(storageFromEnv({ NODE_ENV: 'production' }, '/tmp/x').stagingDir).toBe('/tmp/x/uploads/.staging'); // PGlite: one process
+    expect(storageFromEnv({ DATABASE_URL: 'postgres://db/portal' }, '/tmp/x').stagingDir).toBe('/tmp/x/uploads/.staging'); // development
+    expect(() => storageFromEnv({ ...shared, STORAGE: 's3' }, '/tmp/x')).toThrow(/S3_BUCKET is required/);
+    expect(() => storageFromEnv({ ...shared, STORAGE: 'disk' }, '/tmp/x')).toThrow(/STORAGE must be/);
+    expect(() => storageFromEnv({ STORAGE: 'local', S3_BUCKET: 'b' }, '/tmp/x')).toThrow(/choose one/);
+  });
 });

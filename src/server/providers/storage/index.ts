@@ -187,10 +187,25 @@ function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
   return n;
 }
 
-/** S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY), else DATA_DIR/uploads. */
+/**
+ * S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY), else
+ * DATA_DIR/uploads. In production on PostgreSQL (DATABASE_URL: a database several instances may
+ * share) local files are refused unless STORAGE=local acknowledges that every instance sees the
+ * same DATA_DIR (one machine, or one network mount): an instance on another machine would not find
+ * the files the first stored.
+ */
 export function storageFromEnv(env: NodeJS.ProcessEnv, dataDir: string): FileStorage {
   const local = localStorage(join(dataDir, 'uploads'));
-  if (!env.S3_BUCKET) return local;
+  const mode = env.STORAGE ?? '';
+  if (!['', 'local', 's3'].includes(mode)) throw new Error(`STORAGE must be local or s3, not ${JSON.stringify(mode)}`);
+  if (mode === 's3' && !env.S3_BUCKET) throw new Error('S3_BUCKET is required when STORAGE=s3');
+  if (mode === 'local' && env.S3_BUCKET) throw new Error('STORAGE=local and S3_BUCKET are both set: choose one');
+  if (!env.S3_BUCKET) {
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && mode !== 'local') {
+      throw new Error('uploads would go to this machine\'s DATA_DIR/uploads while the database may be shared by instances on other machines: set S3_BUCKET (and its S3_* settings), or STORAGE=local when every instance shares this DATA_DIR');
+    }
+    return local;
+  }
   const need = (name: string) => {
     const value = env[name];
     if (!value) throw new Error(`${name} is required when S3_BUCKET is set`);
