@@ -15,7 +15,7 @@ import { emailJobs } from './notification/jobs';
 import type { MailCatcher } from './dev/mailCatcher';
 import { appSecret } from './platform/secret';
 import { createWorker } from './platform/queue/queue';
-import { cleanUpAfterCrash, purgeExpired } from './platform/maintenance';
+import { cleanUpAfterCrash, purgeExpired, purgeOnce } from './platform/maintenance';
 import { removeUnpostedAttachments } from './project/service';
 import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from './platform/dataDirLock';
 import { billJobs } from './bill/service';
@@ -28,6 +28,8 @@ import { configureLogger, log } from './platform/log';
 import { startMetricsServer } from './platform/metrics';
 import { createReadiness } from './platform/health';
 import { drainServer } from './platform/shutdown';
+
+const PURGE_PERIOD_MS = 3600_000;
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
     }
   }
   const database = await openDatabase(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { pgliteDir: join(dataDir, 'pglite') });
-  await database.migrate();
+  if (settings.migrateOnStart) await database.migrate();
   await loadReferenceData(database.db);
 
   const clock = systemClock;
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
     limits: DEFAULT_LIMITS,
     trustProxy,
     webRoot: resolve(settings.webRoot),
-    storage: storageFromEnv(env, dataDir),
+    storage: storageFromEnv(env, dataDir, { production }),
     cep: cepLookupFromEnv(env, clock),
     payments: paymentsFromEnv(env, secret, { clock, usedTokens: spendPaymentToken(database.db, clock) }),
     invoices: invoicesFromEnv(env, { clock, secret }),
@@ -97,9 +99,16 @@ async function main(): Promise<void> {
   }
   const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps) }, jobLog);
   worker.start(settings.queuePollMs);
-  const purge = () => purgeExpired(deps).then(() => removeUnpostedAttachments(deps)).catch((e: unknown) => log().warn(`purge: ${describeError(e)}`));
+  // one instance of those sharing the database purges per hour (maintenance_runs tells which, when)
+  const purge = () => purgeOnce(database, clock, PURGE_PERIOD_MS, async () => { await purgeExpired(deps); await removeUnpostedAttachments(deps); })
+    .then((outcome) => {
+      if (outcome.ran) log().info('purge: done on this instance');
+      else if (outcome.reason === 'busy') log().info('purge: skipped, another instance is purging');
+      else log().info(`purge: skipped, done by ${outcome.instance} at ${outcome.at.toISOString()}`);
+    })
+    .catch((e: unknown) => log().warn(`purge: ${describeError(e)}`));
   void purge();
-  const purgeTimer = setInterval(() => void purge(), 3600_000);
+  const purgeTimer = setInterval(() => void purge(), PURGE_PERIOD_MS);
   purgeTimer.unref();
 
   const server = serve({ fetch: createApp(deps).fetch, port }, (info) => {

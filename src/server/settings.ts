@@ -67,6 +67,7 @@ export const SETTINGS_SCHEMA = v.object({
   ALTCHA_MAX_NUMBER: v.optional(wholeNumber(1_000, 10_000_000, 'hashes')),
   WEB_ROOT: v.optional(text('a folder'), 'dist/web'),
   QUEUE_POLL_MS: v.optional(wholeNumber(10, 60_000, 'milliseconds'), '500'),
+  MIGRATE_ON_START: v.optional(flag, 'true'),
   LOG_LEVEL: v.optional(parsedBy((raw) => logLevelOf({ LOG_LEVEL: raw })), 'info'),
   SHUTDOWN_TIMEOUT_MS: v.optional(parsedBy((raw) => shutdownTimeoutOf({ SHUTDOWN_TIMEOUT_MS: raw })), '25000'),
   METRICS_PORT: v.optional(parsedBy((raw) => metricsPortOf({ METRICS_PORT: raw }))),
@@ -99,11 +100,14 @@ export const SETTINGS_SCHEMA = v.object({
   CLICKSIGN_WEBHOOK_SECRET: v.optional(text('the Clicksign webhook secret')),
   CLICKSIGN_BASE_URL: v.optional(httpUrl('the Clicksign API')),
 
+  STORAGE: v.optional(oneOf(['local', 's3'])),
   S3_BUCKET: v.optional(text('the bucket')),
   S3_ENDPOINT: v.optional(httpUrl('the S3 endpoint')),
   S3_REGION: v.optional(text('the S3 region'), 'us-east-1'),
   S3_ACCESS_KEY_ID: v.optional(text('the S3 access key id')),
   S3_SECRET_ACCESS_KEY: v.optional(text('the S3 secret key')),
+  S3_TIMEOUT_MS: v.optional(wholeNumber(100, 600_000, 'milliseconds'), '30000'),
+  S3_MAX_ATTEMPTS: v.optional(wholeNumber(1, 10, 'tries'), '3'),
 
   VIACEP_URL: v.optional(httpUrl('a ViaCEP server'), 'https://viacep.com.br'),
   CEP_FALLBACK_URL: v.optional(v.union([v.pipe(v.string(), v.trim(), v.picklist(['none', ''])), httpUrl('a BrasilAPI server')], 'must be an http(s) URL or none'), 'https://brasilapi.com.br'),
@@ -156,6 +160,8 @@ export interface Settings {
   altchaMaxNumber: number;
   webRoot: string;
   queuePollMs: number;
+  /** false: the migrations are applied beforehand (`npm run migrate`), not by each starting instance */
+  migrateOnStart: boolean;
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
   /** the Prometheus endpoint's own port; null: no metrics server */
@@ -229,6 +235,7 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
     need('CLICKSIGN_ACCESS_TOKEN', 'with SIGNATURE_PROVIDER=clicksign');
     need('CLICKSIGN_WEBHOOK_SECRET', 'with SIGNATURE_PROVIDER=clicksign');
   }
+  // STORAGE against S3_BUCKET and DATABASE_URL: the storage's own rule (providers/storage storageFromEnv)
   if (s.S3_BUCKET) {
     need('S3_ACCESS_KEY_ID', 'with S3_BUCKET');
     need('S3_SECRET_ACCESS_KEY', 'with S3_BUCKET');
@@ -256,6 +263,7 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
     altchaMaxNumber: s.ALTCHA_MAX_NUMBER ?? (production ? 100_000 : 5_000),
     webRoot: s.WEB_ROOT,
     queuePollMs: s.QUEUE_POLL_MS,
+    migrateOnStart: s.MIGRATE_ON_START,
     logLevel: s.LOG_LEVEL,
     shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,
     metricsPort: s.METRICS_PORT ?? null,

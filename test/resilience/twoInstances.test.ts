@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/config';
+import { MIGRATIONS_FOLDER } from '../../src/server/platform/db/index';
 import { writeSuiteResults, type AttemptRow, type SuiteResults } from './results';
 import {
   api, createDatabase, dropDatabase, newPhone, pgReachable, requestCode, requestSecret, signUp, sleep, startServer, stepsOf,
@@ -158,9 +159,20 @@ describe('two instances on one PostgreSQL', { timeout: 180_000 }, () => {
     else if (!(await pgReachable())) skipped = `no PostgreSQL reachable at ${process.env.DATABASE_URL ? 'DATABASE_URL\'s server' : '127.0.0.1:5432'}`;
     if (skipped) { ctx.skip(); return; }
     databaseUrl = await createDatabase(databaseName);
-    instances.push(await startServer(env())); // the first applies the migrations
-    instances.push(await startServer(env()));
+    // both at the same moment on the empty database: the migrations' advisory lock lets one apply them
+    instances.push(...await Promise.all([startServer(env()), startServer(env())]));
     proxy = await startProxy(instances.map((i) => i.port));
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    const [applied] = await query<{ n: string; distinct_n: string }>('select count(*) as n, count(distinct hash) as distinct_n from drizzle.__drizzle_migrations');
+    const once = Number(applied?.n) === journal.entries.length && Number(applied?.distinct_n) === journal.entries.length;
+    tally('both instances boot at once on an empty database: each migration applied once', once, `migrations table: ${JSON.stringify(applied)} for ${journal.entries.length}`);
+    // the start-up purge: one of them runs it, the other finds it done (maintenance_runs, and their log lines)
+    await sleep(1_000);
+    const purged = instances.filter((i) => i.log().includes('purge: done on this instance')).length;
+    const runs = await query<{ task: string }>('select task from maintenance_runs');
+    tally('the start-up purge of two instances booting at once runs on one', purged === 1 && runs.length === 1, `${purged} instance(s) logged a purge, ${runs.length} maintenance_runs row(s)`);
+    expect(once).toBe(true);
+    expect(purged).toBe(1);
   });
 
   it('a customer\'s early journey alternates between the two', async (ctx) => {

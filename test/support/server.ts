@@ -9,7 +9,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import type { Hono } from 'hono';
 import { createApp } from '../../src/server/app';
 import { DEFAULT_LIMITS, type AppDeps, type AuthLimits, type Clock } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/platform/db/index';
+import { openDatabase, type Database, type Db } from '../../src/server/platform/db/index';
 import { localProviders, type Providers } from '../../src/server/providers/messaging/index';
 import { createWorker } from '../../src/server/platform/queue/queue';
 import { codeJobs } from '../../src/server/auth/delivery';
@@ -58,6 +58,8 @@ export interface TestServer {
   /** fetch-compatible, in process (give it to ky in happy-dom tests) */
   fetch: typeof fetch;
   db: Db;
+  /** the database behind `db` (its advisory-lock helper, `exclusive`) */
+  database: Database;
   deps: AppDeps;
   clock: TestClock;
   /** outbox messages to a phone or e-mail, newest first */
@@ -152,6 +154,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     app,
     fetch: inProcessFetch,
     db,
+    database,
     deps,
     clock,
     async readOutbox(to) {

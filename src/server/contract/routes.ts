@@ -9,7 +9,7 @@ import { attachment } from '../http/attachment';
 import { ApiError } from '../http/errors';
 import { clientAddress } from '../http/common';
 import { receiveUpload } from '../http/multipart';
-import { windowLimiter } from '../http/windowLimit';
+import { addressActionLimiter } from '../http/windowLimit';
 import { endpointApp, idParam } from '../http/route';
 import { readFile } from 'node:fs/promises';
 import * as service from './service';
@@ -36,9 +36,9 @@ export function contractRoutes(deps: AppDeps): Hono {
   route(checkSigners, async (c) => c.json(await service.checkSigner(deps.db, c.get('customerId'), c.req.param('key'))));
 
   // anyone may check a file: per address, so the endpoint is no free hashing service
-  const withinLimit = windowLimiter<string>(deps.clock, VERIFICATIONS_PER_WINDOW, VERIFY_WINDOW_MS);
+  const withinLimit = addressActionLimiter(deps, 'signature.verify', VERIFICATIONS_PER_WINDOW, VERIFY_WINDOW_MS);
   route(verifySignature, async (c) => {
-    if (!withinLimit(clientAddress(c, deps))) throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: Math.ceil(VERIFY_WINDOW_MS / 1000) });
+    if (!await withinLimit(clientAddress(c, deps))) throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: Math.ceil(VERIFY_WINDOW_MS / 1000) });
     const file = await receiveUpload(c, deps.storage.stagingDir, 'file');
     try {
       return c.json(await verifySignedFile(deps.db, new Uint8Array(await readFile(file.path))));

@@ -1,9 +1,10 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, inArray, lt } from 'drizzle-orm';
+import { hostname } from 'node:os';
+import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { AppDeps, Clock } from '../config';
-import type { Db } from './db/index';
-import { accessCodes, authEvents, botCheckUses, jobs, outbox, phoneProofs, sessions } from './db/schema';
+import { PURGE_LOCK_KEY, type Database, type Db } from './db/index';
+import { accessCodes, addressActions, authEvents, botCheckUses, customerActions, jobs, maintenanceRuns, outbox, phoneProofs, sessions } from './db/schema';
 import { processAlive, releaseAbandonedLeases, THIS_WORKER } from './queue/queue';
 import { stagingFileOwner } from '../providers/storage/index';
 import { removeInterruptedFiles } from './storing';
@@ -21,6 +22,9 @@ export async function purgeExpired(deps: Pick<AppDeps, 'db' | 'clock' | 'limits'
   await db.delete(authEvents).where(lt(authEvents.at, before(limits.windowMs + 60_000)));
   await db.delete(accessCodes).where(lt(accessCodes.expiresAt, before(DAY)));
   await db.delete(phoneProofs).where(lt(phoneProofs.expiresAt, before(DAY)));
+  // the per-customer and per-address limits count over an hour (the profile changes' configured window)
+  await db.delete(customerActions).where(lt(customerActions.at, before(Math.max(DAY, limits.profileUpdateWindowMs))));
+  await db.delete(addressActions).where(lt(addressActions.at, before(DAY)));
   await db.delete(botCheckUses).where(lt(botCheckUses.expiresAt, before(0)));
   await db.delete(sessions).where(lt(sessions.lastUsedAt, before(limits.sessionIdleMs + DAY)));
   await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.createdAt, before(7 * DAY))));
@@ -29,6 +33,44 @@ export async function purgeExpired(deps: Pick<AppDeps, 'db' | 'clock' | 'limits'
     await purgeStaging(deps.storage.stagingDir, before(STAGING_MAX_AGE_MS));
     await removeInterruptedFiles({ db, storage: deps.storage }, { olderThan: before(STAGING_MAX_AGE_MS) });
   }
+}
+
+/** What `purgeOnce` did: ran it here, or left it to another instance (purging now, or within the period). */
+export type PurgeOutcome = { ran: true } | { ran: false; reason: 'busy' } | { ran: false; reason: 'recent'; at: Date; instance: string };
+
+/** The instance as maintenance_runs names it. */
+export const THIS_INSTANCE = `${hostname()}:${process.pid}`;
+
+/**
+ * The periodic purge of every instance sharing the database, run by one of them per period: under
+ * an advisory lock (an instance that finds it held skips), and only when maintenance_runs shows no
+ * purge started within 90% of the period (instances whose hourly timers fall a few minutes apart
+ * leave it to the first). `purge` is purgeExpired and its kin.
+ */
+export async function purgeOnce(
+  database: Pick<Database, 'db' | 'exclusive'>, clock: Clock, periodMs: number, purge: () => Promise<void>, instance = THIS_INSTANCE,
+): Promise<PurgeOutcome> {
+  const { db } = database;
+  let outcome: PurgeOutcome = { ran: false, reason: 'busy' };
+  await database.exclusive(PURGE_LOCK_KEY, async () => {
+    const now = clock.now();
+    const claimed = await db.insert(maintenanceRuns).values({ task: 'purge', startedAt: now, instance })
+      .onConflictDoUpdate({
+        target: maintenanceRuns.task,
+        set: { startedAt: now, finishedAt: null, instance },
+        setWhere: lte(maintenanceRuns.startedAt, new Date(now.getTime() - periodMs * 0.9)),
+      })
+      .returning({ task: maintenanceRuns.task });
+    if (claimed.length === 0) {
+      const [last] = await db.select().from(maintenanceRuns).where(eq(maintenanceRuns.task, 'purge'));
+      outcome = { ran: false, reason: 'recent', at: last?.startedAt ?? now, instance: last?.instance ?? '' };
+      return;
+    }
+    await purge();
+    await db.update(maintenanceRuns).set({ finishedAt: clock.now() }).where(eq(maintenanceRuns.task, 'purge'));
+    outcome = { ran: true };
+  });
+  return outcome;
 }
 
 /** An upload streams in minutes at most; a staging file older than this was left by a crash. */

@@ -109,6 +109,8 @@ export const OTHER_TABLES: readonly OtherTable[] = [
   { table: s.states, notAboutACustomer: 'reference data' },
   { table: s.cities, notAboutACustomer: 'reference data' },
   { table: s.franchiseeCoverage, notAboutACustomer: 'which franchisee serves which state' },
+  { table: s.addressActions, notAboutACustomer: 'signature checks counted per client address, anyone\'s, for the rate limit; purged after a day' },
+  { table: s.maintenanceRuns, notAboutACustomer: 'when the periodic purge last ran, and on which server instance' },
   { table: s.botCheckUses, notAboutACustomer: 'spent bot-check payloads' },
   { table: s.storingFiles, notAboutACustomer: 'random storage keys of files being stored, cleared when their row commits; a crash\'s are removed at start-up' },
   { table: s.staff, notAboutACustomer: 'staff accounts' },

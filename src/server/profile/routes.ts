@@ -6,7 +6,7 @@ import type { AppDeps } from '../config';
 import { ApiError } from '../http/errors';
 import { clientAddress } from '../http/common';
 import { endpointApp } from '../http/route';
-import { windowLimiter } from '../http/windowLimit';
+import { customerActionLimiter } from '../http/windowLimit';
 import { paymentsOf } from '../checkout/service';
 import { cardOf, replaceCard } from './card';
 import { deleteAccount as erase, sendDeletionCode } from './deletion';
@@ -24,9 +24,9 @@ export function profileRoutes(deps: AppDeps): Hono {
   route(card, async (c) => c.json(await cardOf(deps.db, c.get('customerId'))));
   route(updateCard, async (c) => c.json(await replaceCard({ db: deps.db, payments }, c.get('customerId'), c.req.valid('json').token)));
 
-  const withinLimit = windowLimiter<number>(deps.clock, EXPORTS_PER_WINDOW, EXPORT_WINDOW_MS);
+  const withinLimit = customerActionLimiter(deps, 'profile.export', EXPORTS_PER_WINDOW, EXPORT_WINDOW_MS);
   route(exportData, async (c) => {
-    if (!withinLimit(c.get('customerId'))) throw new ApiError(429, ErrorCode.PROFILE_RATE_LIMIT, { retry_after_s: EXPORT_WINDOW_MS / 1000 });
+    if (!await withinLimit(c.get('customerId'))) throw new ApiError(429, ErrorCode.PROFILE_RATE_LIMIT, { retry_after_s: EXPORT_WINDOW_MS / 1000 });
     const zip = await zipOf(deps, c.get('customerId'));
     return new Response(Buffer.from(zip), {
       headers: {

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { windowLimiter } from '../http/windowLimit';
+import { customerActionLimiter } from '../http/windowLimit';
 import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import { blockedDays, bookVisit, cancelVisit, cep, rescheduleVisit, visit } from '#shared/visit/endpoints';
@@ -21,7 +21,7 @@ export function visitRoutes(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   let envLookup: CepLookup | undefined;
   // a signed-in customer's lookups per 10 minutes: the endpoint must not become a free proxy to ViaCEP
-  const withinLimit = windowLimiter<number>(clock, CEP_LOOKUPS_PER_WINDOW, CEP_LOOKUP_WINDOW_MS);
+  const withinLimit = customerActionLimiter(deps, 'visit.cep', CEP_LOOKUPS_PER_WINDOW, CEP_LOOKUP_WINDOW_MS);
   const cepLookup = () => deps.cep ?? (envLookup ??= cepLookupFromEnv(process.env, clock));
   const visitId = (raw: string) => idParam(raw, ErrorCode.VISIT_NOT_FOUND);
 
@@ -37,7 +37,7 @@ export function visitRoutes(deps: AppDeps): Hono {
   route(cep, async (c) => {
     const raw = c.req.param('cep').replace(/\D+/g, '');
     if (!/^\d{8}$/.test(raw)) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'cep' }, messages['visit.cep.invalid']);
-    if (!withinLimit(c.get('customerId'))) throw new ApiError(429, ErrorCode.CEP_RATE_LIMIT, { retry_after_s: CEP_LOOKUP_WINDOW_MS / 1000 });
+    if (!await withinLimit(c.get('customerId'))) throw new ApiError(429, ErrorCode.CEP_RATE_LIMIT, { retry_after_s: CEP_LOOKUP_WINDOW_MS / 1000 });
     try {
       const r = await cepLookup().lookup(raw);
       if (!r.found) throw new ApiError(404, ErrorCode.CEP_NOT_FOUND);

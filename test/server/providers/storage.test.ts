@@ -30,7 +30,7 @@ describe('S3-compatible storage', () => {
     const fake = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
       expect(init?.headers).toMatchObject({ authorization: expect.stringMatching(/^AWS4-HMAC-SHA256 /) });
-      if (init?.method === 'PUT') { bucket.set(url.pathname, new Uint8Array(init.body as Buffer)); return new Response(null, { status: 200 }); }
+      if (init?.method === 'PUT') { bucket.set(url.pathname, new Uint8Array(await new Response(init.body).arrayBuffer())); return new Response(null, { status: 200 }); }
       if (init?.method === 'DELETE') { bucket.delete(url.pathname); return new Response(null, { status: 204 }); }
       const body = bucket.get(url.pathname);
       return body ? new Response(Buffer.from(body)) : new Response(null, { status: 404 });

@@ -43,10 +43,24 @@ export function preparedPerDb<T extends { getQuery(): { sql: string } }>(build: 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** applies drizzle/ migrations (idempotent) */
+  /**
+   * applies drizzle/ migrations (idempotent); on PostgreSQL under an advisory lock, so instances
+   * starting together apply them once: the others wait for the lock, then find nothing to apply
+   */
   migrate(): Promise<void>;
+  /**
+   * Runs `task` unless another process holds the advisory lock `key` (then answers false without
+   * running it): on PostgreSQL a session lock taken and released on one pooled connection held
+   * for the task; PGlite serves one process, so the task just runs.
+   */
+  exclusive(key: number, task: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key the migrations run under (any fixed number no other lock of the portal uses). */
+export const MIGRATION_LOCK_KEY = 7_261_500_001;
+/** The advisory lock key of the hourly purge. */
+export const PURGE_LOCK_KEY = 7_261_500_002;
 
 /** drizzle/ next to this file's package; from the working directory when import.meta.url is not a file (happy-dom tests). */
 export const MIGRATIONS_FOLDER = (() => {
@@ -73,10 +87,35 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // An idle connection the server closes (restart, failover) must not crash the process.
     pool.on('error', (e) => log().error(`postgres: ${e.message}`));
     const db = drizzlePg({ client: pool, schema });
+    // a lock and its unlock on one connection, held meanwhile (a pool's queries may go to any)
+    const holding = async (lock: string, key: number, task: (client: pg.PoolClient) => Promise<void>): Promise<boolean> => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const { rows } = await client.query<{ ok: boolean }>(`SELECT ${lock}($1::bigint) AS ok`, [key]);
+        if (rows[0]?.ok === false) return false;
+        try {
+          await task(client);
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1::bigint)', [key]);
+        }
+        return true;
+      } catch (e) {
+        broken = e instanceof Error ? e : new Error(String(e));
+        throw e;
+      } finally {
+        // a connection whose unlock failed may still hold the lock: closed rather than pooled
+        client.release(broken);
+      }
+    };
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        // on the locked connection itself: the lock covers exactly the migrating session
+        await holding('pg_advisory_lock', MIGRATION_LOCK_KEY, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }));
+      },
+      exclusive: (key, task) => holding('pg_try_advisory_lock', key, () => task()),
       close: () => pool.end(),
     };
   }
@@ -93,6 +132,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    exclusive: async (_key, task) => { await task(); return true; },
     close: () => owned.close(),
   };
 }

@@ -60,10 +60,22 @@ export const botCheckUses = pgTable('bot_check_uses', {
   expiresAt: at('expires_at').notNull(),
 });
 
-/** Signed-in actions limited per customer (an e-mail change tells whether an e-mail has an account). */
+/**
+ * Signed-in actions limited per customer (an e-mail change tells whether an e-mail has an account;
+ * a data export reads every file; a CEP lookup calls ViaCEP), counted here so the limits hold
+ * across server instances sharing the database.
+ */
 export const customerActions = pgTable('customer_actions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
-  action: text('action', { enum: ['profile.update'] }).notNull(),
+  action: text('action', { enum: ['profile.update', 'profile.export', 'visit.cep'] }).notNull(),
   at: at('at').notNull(),
 }, (t) => [index('customer_actions_idx').on(t.customerId, t.action, t.at)]);
+
+/** Anonymous actions limited per client address (the signature check), across instances; purged after a day. */
+export const addressActions = pgTable('address_actions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  address: text('address').notNull(),
+  action: text('action', { enum: ['signature.verify'] }).notNull(),
+  at: at('at').notNull(),
+}, (t) => [index('address_actions_idx').on(t.address, t.action, t.at)]);

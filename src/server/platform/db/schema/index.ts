@@ -22,3 +22,4 @@ export * from './profile';
 export * from './project';
 export * from './payment';
 export * from './faq';
+export * from './maintenance';
