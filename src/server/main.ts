@@ -9,6 +9,7 @@ import { openDatabase } from './platform/db/index';
 import { loadReferenceData } from './platform/db/reference';
 import { providersFromEnv } from './providers/messaging/index';
 import { appSecret } from './platform/secret';
+import { appRoot } from './platform/appRoot';
 import { createWorker } from './platform/queue/queue';
 import { cleanUpAfterCrash, purgeExpired } from './platform/maintenance';
 import { removeUnpostedAttachments } from './project/service';
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     production,
     limits: DEFAULT_LIMITS,
     trustProxy,
-    webRoot: resolve(env.WEB_ROOT ?? 'dist/web'),
+    webRoot: env.WEB_ROOT ? resolve(env.WEB_ROOT) : join(appRoot(), 'dist', 'web'),
     storage: storageFromEnv(env, dataDir),
     cep: cepLookupFromEnv(env, clock),
     payments: paymentsFromEnv(env, secret, { clock, usedTokens: spendPaymentToken(database.db, clock) }),
