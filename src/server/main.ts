@@ -14,6 +14,7 @@ import { emailSettingFromEnv, smtpEmail, type EmailSetting } from './providers/m
 import { emailJobs } from './notification/jobs';
 import type { MailCatcher } from './dev/mailCatcher';
 import { appSecret } from './platform/secret';
+import { appRoot } from './platform/appRoot';
 import { createWorker } from './platform/queue/queue';
 import { cleanUpAfterCrash, purgeExpired, purgeOnce } from './platform/maintenance';
 import { removeUnpostedAttachments } from './project/service';
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     production,
     limits: DEFAULT_LIMITS,
     trustProxy,
-    webRoot: resolve(settings.webRoot),
+    webRoot: settings.webRoot ? resolve(settings.webRoot) : join(appRoot(), 'dist', 'web'),
     storage: storageFromEnv(env, dataDir, { production }),
     cep: cepLookupFromEnv(env, clock),
     payments: paymentsFromEnv(env, secret, { clock, usedTokens: spendPaymentToken(database.db, clock) }),

@@ -65,7 +65,7 @@ export const SETTINGS_SCHEMA = v.object({
   PUBLIC_ORIGIN: v.optional(httpUrl('the portal as browsers see it')),
   TRUST_PROXY: v.optional(parsedBy(trustProxyHops), '0'),
   ALTCHA_MAX_NUMBER: v.optional(wholeNumber(1_000, 10_000_000, 'hashes')),
-  WEB_ROOT: v.optional(text('a folder'), 'dist/web'),
+  WEB_ROOT: v.optional(text('a folder')),
   QUEUE_POLL_MS: v.optional(wholeNumber(10, 60_000, 'milliseconds'), '500'),
   MIGRATE_ON_START: v.optional(flag, 'true'),
   LOG_LEVEL: v.optional(parsedBy((raw) => logLevelOf({ LOG_LEVEL: raw })), 'info'),
@@ -158,7 +158,8 @@ export interface Settings {
   publicOrigin: string | null;
   trustProxy: number;
   altchaMaxNumber: number;
-  webRoot: string;
+  /** null: dist/web beside the app (platform/appRoot.ts) */
+  webRoot: string | null;
   queuePollMs: number;
   /** false: the migrations are applied beforehand (`npm run migrate`), not by each starting instance */
   migrateOnStart: boolean;
@@ -261,7 +262,7 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
     trustProxy: s.TRUST_PROXY,
     // the bot check's cost: the widget tries up to this many hashes (about a second on a phone at 100k)
     altchaMaxNumber: s.ALTCHA_MAX_NUMBER ?? (production ? 100_000 : 5_000),
-    webRoot: s.WEB_ROOT,
+    webRoot: s.WEB_ROOT ?? null,
     queuePollMs: s.QUEUE_POLL_MS,
     migrateOnStart: s.MIGRATE_ON_START,
     logLevel: s.LOG_LEVEL,

@@ -5,7 +5,7 @@ import { createTestServer } from '../support/server';
 
 test('the in-process fetch serves ky under happy-dom, as the screen tests use it', async () => {
   const s = await createTestServer();
-  const api = ky.create({ prefixUrl: 'http://localhost/api/v1', fetch: s.fetch });
+  const api = ky.create({ prefix: 'http://localhost/api/v1', fetch: s.fetch });
   const body = await api.get('portal/cities/DF').json();
   expect(body).toEqual({ success: true, data: [{ city_id: 5300108, name: 'Brasília' }] });
   const payload = await s.solveBotCheck();

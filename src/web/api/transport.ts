@@ -141,7 +141,7 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
     return Boolean(options.getToken?.());
   };
   const http: KyInstance = ky.create({
-    prefixUrl: `${origin}${API_PREFIX}`,
+    prefix: `${origin}${API_PREFIX}`,
     fetch: options.fetch,
     throwHttpErrors: false,
     retry: 0,

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { installNamedStatements } from './pgliteStatements';
+import { appRoot } from '../appRoot';
 import * as schema from './schema';
 import { log } from '../log';
 
@@ -62,14 +62,8 @@ export const MIGRATION_LOCK_KEY = 7_261_500_001;
 /** The advisory lock key of the hourly purge. */
 export const PURGE_LOCK_KEY = 7_261_500_002;
 
-/** drizzle/ next to this file's package; from the working directory when import.meta.url is not a file (happy-dom tests). */
-export const MIGRATIONS_FOLDER = (() => {
-  try {
-    return fileURLToPath(new URL('../../../../drizzle', import.meta.url));
-  } catch {
-    return resolve('drizzle');
-  }
-})();
+/** drizzle/ in the app's folder, from the sources (tsx) as from the bundled server (dist/server). */
+export const MIGRATIONS_FOLDER = join(appRoot(), 'drizzle');
 
 export interface OpenDatabaseOptions {
   /** postgres://... ; when set, node-postgres is used */
