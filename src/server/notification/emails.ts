@@ -1,7 +1,7 @@
 import { BRAND_NAME } from '#shared/brand';
 import { fill, messages } from '#shared/messages';
 import type { NotificationKey } from '#machines/process/processMachine';
-import { urlOfPath } from '#shared/routes';
+import { SCREENS, urlOfPath } from '#shared/routes';
 
 /**
  * Every e-mail the portal sends, as pure functions: a pt-BR subject, a plain-text body and a
@@ -121,7 +121,7 @@ export function codeOfEmail(subject: string, text: string): string | null {
 /** A notice's e-mail; `origin` (PUBLIC_ORIGIN) adds the link to the portal's sign-in. */
 export function noticeEmail(notice: EmailNotice, origin?: string): RenderedEmail {
   const values = notice.values ?? {};
-  const link = origin ? { href: `${origin.replace(/\/+$/, '')}${urlOfPath('/login')}`, label: 'Acessar o portal' } : undefined;
+  const link = origin ? { href: `${origin.replace(/\/+$/, '')}${urlOfPath(SCREENS.login.path)}`, label: 'Acessar o portal' } : undefined;
   const visit = `Acesse o portal ${BRAND_NAME} para ver os detalhes.`;
   if (notice.template === STAFF_MESSAGE) {
     return layout({
