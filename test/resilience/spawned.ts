@@ -128,7 +128,8 @@ export async function requestCode(base: string, phone: string, secret: string, o
 }
 
 export async function outboxOf(base: string, to: string): Promise<{ code: string | null; channel: string }[]> {
-  return (await api(base, 'GET', `/dev/outbox?to=${encodeURIComponent(to)}`)).body.messages as { code: string | null; channel: string }[];
+  // the outbox answers only this machine: the proxies name the test itself as the client
+  return (await api(base, 'GET', `/dev/outbox?to=${encodeURIComponent(to)}`, { address: '127.0.0.1' })).body.messages as { code: string | null; channel: string }[];
 }
 
 /** Waits until `to` has `count` messages; returns them (newest first). */

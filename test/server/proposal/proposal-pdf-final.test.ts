@@ -45,6 +45,10 @@ describe('the proposal PDF', () => {
     expect(res.headers.get('Content-Disposition')).toContain('filename="Proposta Inicial.pdf"');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    // dated by the proposal, not by the download: the same file a second later
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = new Uint8Array(await (await download(p!.pdf_link!, c.token)).arrayBuffer());
+    expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
     const pdf = await pdfText(bytes);
     expect(pdf.pages).toBe(1);
     expect(pdf.title).toContain('Proposta Inicial');

@@ -98,7 +98,13 @@ class Writer {
 
 /** The PDF bytes of one proposal (`now` dates the print). */
 export async function proposalPdf(p: Proposal, options: { customerName?: string | null; timeZone?: string } = {}): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  // dated by the proposal, not by the print: the same proposal is the same file at every download
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const issued = p.created_at ? new Date(p.created_at) : null;
+  if (issued && !Number.isNaN(issued.getTime())) {
+    doc.setCreationDate(issued);
+    doc.setModificationDate(issued);
+  }
   const title = PROPOSAL_FILE_NAME[p.type];
   doc.setTitle(`${title} - ${BRAND_NAME}`);
   doc.setAuthor(BRAND_NAME);
