@@ -38,3 +38,28 @@ describe('SMS and WhatsApp adapters speak the providers\' protocols', () => {
     await expect(zenviaSms({ token: 't', from: 'f', fetch: r.fetch }).send({ to: '5511987654321', body: 'b' })).rejects.toThrow(/503/);
   });
 });
+
+describe('a provider that never answers', () => {
+  /** A stand-in on loopback that accepts the connection and the request, and never answers. */
+  async function silentProvider() {
+    const { createServer } = await import('node:http');
+    const server = createServer(() => { /* never answers */ });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    return { baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  }
+
+  test('Zenvia and WhatsApp sends fail within their time-out, so the queue retries them', async () => {
+    const silent = await silentProvider();
+    try {
+      const t0 = Date.now();
+      await expect(zenviaSms({ token: 't', from: 'f', baseUrl: silent.baseUrl, timeoutMs: 200 }).send({ to: '5511987654321', body: 'b' }))
+        .rejects.toThrow(/Zenvia: no answer in 200 ms/);
+      await expect(whatsappCloud({ token: 't', phoneNumberId: '1', template: 'x', baseUrl: silent.baseUrl, timeoutMs: 200 }).send({ to: '5511987654321', body: 'b', code: '1' }))
+        .rejects.toThrow(/WhatsApp Cloud API: no answer in 200 ms/);
+      expect(Date.now() - t0).toBeLessThan(2_000);
+    } finally {
+      await silent.close();
+    }
+  });
+});

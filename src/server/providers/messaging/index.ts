@@ -72,21 +72,35 @@ export function outboxEmail(db: Db, clock: Clock, opts: OutboxOptions): EmailPro
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/** How long a messaging provider may take to answer before the send fails (and the queue retries). */
+export const MESSAGING_TIMEOUT_MS = 10_000;
+
+/** A provider call bounded by `timeoutMs`: no answer in time rejects (the job is retried with backoff). */
+async function boundedFetch(doFetch: FetchLike, provider: string, url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  try {
+    return await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    const name = (e as Error | undefined)?.name;
+    if (name === 'TimeoutError' || name === 'AbortError') throw new Error(`${provider}: no answer in ${timeoutMs} ms`, { cause: e });
+    throw e;
+  }
+}
+
 async function expectOk(res: Response, provider: string): Promise<void> {
   if (!res.ok) throw new Error(`${provider} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
 }
 
 /** Zenvia SMS API v2: POST /v2/channels/sms/messages with X-API-TOKEN. */
-export function zenviaSms(opts: { token: string; from: string; baseUrl?: string; fetch?: FetchLike }): MessageProvider {
+export function zenviaSms(opts: { token: string; from: string; baseUrl?: string; fetch?: FetchLike; timeoutMs?: number }): MessageProvider {
   const doFetch = opts.fetch ?? fetch;
   return {
     name: 'zenvia:sms',
     async send(m) {
-      const res = await doFetch(`${opts.baseUrl ?? 'https://api.zenvia.com'}/v2/channels/sms/messages`, {
+      const res = await boundedFetch(doFetch, 'Zenvia', `${opts.baseUrl ?? 'https://api.zenvia.com'}/v2/channels/sms/messages`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-API-TOKEN': opts.token },
         body: JSON.stringify({ from: opts.from, to: m.to, contents: [{ type: 'text', text: m.body }] }),
-      });
+      }, opts.timeoutMs ?? MESSAGING_TIMEOUT_MS);
       await expectOk(res, 'Zenvia');
     },
   };
@@ -97,14 +111,14 @@ export function zenviaSms(opts: { token: string; from: string; baseUrl?: string;
  * parameter (and whose copy-code button repeats it), sent from the business phone number id.
  */
 export function whatsappCloud(opts: {
-  token: string; phoneNumberId: string; template: string; language?: string; baseUrl?: string; fetch?: FetchLike;
+  token: string; phoneNumberId: string; template: string; language?: string; baseUrl?: string; fetch?: FetchLike; timeoutMs?: number;
 }): MessageProvider {
   const doFetch = opts.fetch ?? fetch;
   return {
     name: 'whatsapp-cloud',
     async send(m) {
       const code = m.code ?? '';
-      const res = await doFetch(`${opts.baseUrl ?? 'https://graph.facebook.com/v21.0'}/${opts.phoneNumberId}/messages`, {
+      const res = await boundedFetch(doFetch, 'WhatsApp Cloud API', `${opts.baseUrl ?? 'https://graph.facebook.com/v21.0'}/${opts.phoneNumberId}/messages`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${opts.token}` },
         body: JSON.stringify({
@@ -120,7 +134,7 @@ export function whatsappCloud(opts: {
             ],
           },
         }),
-      });
+      }, opts.timeoutMs ?? MESSAGING_TIMEOUT_MS);
       await expectOk(res, 'WhatsApp Cloud API');
     },
   };
