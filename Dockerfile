@@ -25,5 +25,5 @@ ENV PORT=3000 DATA_DIR=/app/data METRICS_PORT=9464
 EXPOSE 3000 9464
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["/app/node_modules/.bin/node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# web and worker roles: the same image with PROCESS_ROLE=web or worker (compose.yaml)
+# one image for every instance (compose.yaml runs it as its web and worker services)
 CMD ["/app/node_modules/.bin/node", "dist/server/main.js"]
