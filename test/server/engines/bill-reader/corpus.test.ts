@@ -38,7 +38,8 @@ describe('decisions on the corpus', () => {
     const result = (await analysed).find((r) => r.truth.id === id)!.analysis;
     expect({ status: result.status, justification_disapproved: result.justification_disapproved }).toEqual(truth.expected);
     if (result.status === 'WAITING') expect(result.review_notes).not.toHaveLength(0);
-  });
+    // the first bill waits for the whole corpus to be read (OCR included) on a 2-core machine
+  }, 120_000);
 });
 
 describe('per-field accuracy', () => {
