@@ -29,6 +29,7 @@ import { configureLogger, log } from './platform/log';
 import { startMetricsServer } from './platform/metrics';
 import { createReadiness } from './platform/health';
 import { drainServer } from './platform/shutdown';
+import { probeRoutes } from './http/probes';
 
 const PURGE_PERIOD_MS = 3600_000;
 
@@ -98,8 +99,17 @@ async function main(): Promise<void> {
   if (cleaned.stagingFiles || cleaned.files || cleaned.jobs) {
     log().info(`start-up: removed ${cleaned.stagingFiles} partial upload(s) and ${cleaned.files} file(s) stored without their row, requeued ${cleaned.jobs} interrupted job(s)`);
   }
-  const worker = createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps) }, jobLog);
-  worker.start(settings.queuePollMs);
+  // PROCESS_ROLE: a web instance serves the portal and leaves the jobs to worker instances
+  const runsWorker = settings.role !== 'web';
+  const worker = runsWorker
+    ? createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps) }, {
+      log: jobLog,
+      lanes: Object.fromEntries(Object.entries(settings.queueConcurrency).map(([lane, concurrency]) => [lane, { concurrency }])),
+      stopTimeoutMs: settings.queueStopTimeoutMs,
+    })
+    : null;
+  worker?.start(settings.queuePollMs);
+  if (settings.role !== 'all') log().info({ role: settings.role, lanes: settings.queueConcurrency }, `process role: ${settings.role}`);
   // one instance of those sharing the database purges per hour (maintenance_runs tells which, when)
   const purge = () => purgeOnce(database, clock, PURGE_PERIOD_MS, async () => { await purgeExpired(deps); await removeUnpostedAttachments(deps); })
     .then((outcome) => {
@@ -108,12 +118,17 @@ async function main(): Promise<void> {
       else log().info(`purge: skipped, done by ${outcome.instance} at ${outcome.at.toISOString()}`);
     })
     .catch((e: unknown) => log().warn(`purge: ${describeError(e)}`));
-  void purge();
-  const purgeTimer = setInterval(() => void purge(), PURGE_PERIOD_MS);
-  purgeTimer.unref();
+  // the purge goes with the worker (one instance of those sharing the database runs it each hour)
+  if (runsWorker) void purge();
+  const purgeTimer = runsWorker ? setInterval(() => void purge(), PURGE_PERIOD_MS) : undefined;
+  purgeTimer?.unref();
 
-  const server = serve({ fetch: createApp(deps).fetch, port }, (info) => {
-    log().info(`Portal at http://localhost:${info.port}/ (API http://localhost:${info.port}/api/v1, ${database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL'})`);
+  // a worker answers the probes alone on PORT; the others serve the portal
+  const fetch = settings.role === 'worker' ? probeRoutes(deps).fetch : createApp(deps).fetch;
+  const server = serve({ fetch, port }, (info) => {
+    const where = database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL';
+    if (settings.role === 'worker') log().info(`Queue worker (probes at http://localhost:${info.port}/healthz and /readyz, ${where})`);
+    else log().info(`Portal at http://localhost:${info.port}/ (API http://localhost:${info.port}/api/v1, ${where})`);
   });
 
   const metricsServer = metricsPort === null ? null : await startMetricsServer({ db: database.db, now: () => clock.now(), port: metricsPort, host: metricsHost });
@@ -130,7 +145,8 @@ async function main(): Promise<void> {
     const drained = await drainServer(server, shutdownTimeoutMs);
     if (!drained) log().warn({ timeout_ms: shutdownTimeoutMs }, 'shutdown: requests still in flight at the timeout were cut');
     clearInterval(purgeTimer);
-    await worker.stop();
+    const stopped = await worker?.stop();
+    if (stopped) log().info(stopped, stopped.handedBack ? 'shutdown: worker stopped, jobs still running handed back to the queue' : 'shutdown: worker stopped');
     metricsServer?.close();
     metricsServer?.closeAllConnections();
     await mail.catcher?.close();

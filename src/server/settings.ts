@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { logLevelOf, type LogLevel } from './platform/log';
 import { metricsPortOf } from './platform/metrics';
 import { shutdownTimeoutOf } from './platform/shutdown';
+import { DEFAULT_LANES, type Lane } from './platform/queue/lanes';
 
 /**
  * Every environment variable the server reads, checked once at start-up (issue 28: fail closed).
@@ -67,6 +68,11 @@ export const SETTINGS_SCHEMA = v.object({
   ALTCHA_MAX_NUMBER: v.optional(wholeNumber(1_000, 10_000_000, 'hashes')),
   WEB_ROOT: v.optional(text('a folder')),
   QUEUE_POLL_MS: v.optional(wholeNumber(10, 60_000, 'milliseconds'), '500'),
+  PROCESS_ROLE: v.optional(oneOf(['all', 'web', 'worker']), 'all'),
+  QUEUE_CODES_CONCURRENCY: v.optional(wholeNumber(1, 64, 'jobs'), String(DEFAULT_LANES.codes.concurrency)),
+  QUEUE_BILLS_CONCURRENCY: v.optional(wholeNumber(1, 64, 'jobs'), String(DEFAULT_LANES.bills.concurrency)),
+  QUEUE_WORK_CONCURRENCY: v.optional(wholeNumber(1, 64, 'jobs'), String(DEFAULT_LANES.work.concurrency)),
+  QUEUE_STOP_TIMEOUT_MS: v.optional(wholeNumber(0, 600_000, 'milliseconds'), '10000'),
   MIGRATE_ON_START: v.optional(flag, 'true'),
   LOG_LEVEL: v.optional(parsedBy((raw) => logLevelOf({ LOG_LEVEL: raw })), 'info'),
   SHUTDOWN_TIMEOUT_MS: v.optional(parsedBy((raw) => shutdownTimeoutOf({ SHUTDOWN_TIMEOUT_MS: raw })), '25000'),
@@ -161,6 +167,12 @@ export interface Settings {
   /** null: dist/web beside the app (platform/appRoot.ts) */
   webRoot: string | null;
   queuePollMs: number;
+  /** web: the portal without the queue's worker; worker: the worker (and the probes) without the portal; all: both */
+  role: 'all' | 'web' | 'worker';
+  /** jobs each lane runs at once in this process (platform/queue/lanes.ts) */
+  queueConcurrency: Record<Lane, number>;
+  /** how long a stopping worker lets its jobs finish before handing them back to the queue */
+  queueStopTimeoutMs: number;
   /** false: the migrations are applied beforehand (`npm run migrate`), not by each starting instance */
   migrateOnStart: boolean;
   logLevel: LogLevel;
@@ -236,6 +248,8 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
     need('CLICKSIGN_ACCESS_TOKEN', 'with SIGNATURE_PROVIDER=clicksign');
     need('CLICKSIGN_WEBHOOK_SECRET', 'with SIGNATURE_PROVIDER=clicksign');
   }
+  // the embedded database is one process's: splitting the roles needs PostgreSQL
+  if (s.PROCESS_ROLE !== 'all' && !s.DATABASE_URL) refuse('PROCESS_ROLE', `${s.PROCESS_ROLE} needs DATABASE_URL (the embedded database serves one process, which runs both roles)`);
   // STORAGE against S3_BUCKET and DATABASE_URL: the storage's own rule (providers/storage storageFromEnv)
   if (s.S3_BUCKET) {
     need('S3_ACCESS_KEY_ID', 'with S3_BUCKET');
@@ -264,6 +278,9 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
     altchaMaxNumber: s.ALTCHA_MAX_NUMBER ?? (production ? 100_000 : 5_000),
     webRoot: s.WEB_ROOT ?? null,
     queuePollMs: s.QUEUE_POLL_MS,
+    role: s.PROCESS_ROLE,
+    queueConcurrency: { codes: s.QUEUE_CODES_CONCURRENCY, bills: s.QUEUE_BILLS_CONCURRENCY, work: s.QUEUE_WORK_CONCURRENCY },
+    queueStopTimeoutMs: s.QUEUE_STOP_TIMEOUT_MS,
     migrateOnStart: s.MIGRATE_ON_START,
     logLevel: s.LOG_LEVEL,
     shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,

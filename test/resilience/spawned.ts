@@ -64,7 +64,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited at start-up:\n${log}`);
     try {
-      const res = await fetch(`${url}/api/v1/openapi.json`);
+      const res = await fetch(`${url}/healthz`);
       if (res.ok) { await res.arrayBuffer(); break; }
     } catch { /* not listening yet */ }
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start in 90 s:\n${log}`); }

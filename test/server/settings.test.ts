@@ -79,6 +79,8 @@ describe('settings: a malformed value stops the start and names its variable', (
     ['VIACEP_URL', 'viacep'], ['CEP_FALLBACK_URL', 'off'], ['S3_ENDPOINT', 's3'], ['CLICKSIGN_BASE_URL', 'clicksign'],
     ['COMPANY_CNPJ', '11.444.777/0001-62'], ['COMPANY_PIX_KEY', 'not a key'], ['COMPANY_WHATSAPP', '(11) 98765-4321'],
     ['COMPANY_SUPPORT_EMAIL', 'suporte'], ['APP_SECRET', 'short'],
+    ['PROCESS_ROLE', 'both'], ['QUEUE_CODES_CONCURRENCY', 'abc'], ['QUEUE_CODES_CONCURRENCY', '0'], ['QUEUE_BILLS_CONCURRENCY', '2.5'],
+    ['QUEUE_WORK_CONCURRENCY', '1000'], ['QUEUE_STOP_TIMEOUT_MS', 'ten'],
   ];
   test.each(malformed)('%s=%s', (key, value) => {
     // in development, so only the malformed value can be the problem
@@ -98,6 +100,20 @@ describe('settings: a malformed value stops the start and names its variable', (
       const s = problems.length === 0 ? loadSettings({ APP_ENV: 'development', [key]: 'abc' }) : null;
       if (s) for (const [name, value] of Object.entries(s)) expect(Number.isNaN(value), `${key}=abc made ${name} NaN`).toBe(false);
     }
+  });
+});
+
+describe('settings: the process role and the queue', () => {
+  test('both roles by default, each lane with its slots', () => {
+    const s = loadSettings({ APP_ENV: 'development' });
+    expect(s).toMatchObject({ role: 'all', queueConcurrency: { codes: 4, bills: 2, work: 2 }, queueStopTimeoutMs: 10_000 });
+    expect(loadSettings({ APP_ENV: 'development', QUEUE_BILLS_CONCURRENCY: '1' }).queueConcurrency.bills).toBe(1);
+  });
+
+  test('web or worker alone needs PostgreSQL: the embedded database is one process\'s', () => {
+    expect(named(problemsOf({ APP_ENV: 'development', PROCESS_ROLE: 'worker' }), 'PROCESS_ROLE')).toBe(true);
+    expect(named(problemsOf({ APP_ENV: 'development', PROCESS_ROLE: 'web' }), 'PROCESS_ROLE')).toBe(true);
+    expect(loadSettings({ APP_ENV: 'development', PROCESS_ROLE: 'worker', DATABASE_URL: 'postgres://db/portal' }).role).toBe('worker');
   });
 });
 

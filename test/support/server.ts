@@ -11,7 +11,7 @@ import { createApp } from '../../src/server/app';
 import { DEFAULT_LIMITS, type AppDeps, type AuthLimits, type Clock } from '../../src/server/config';
 import { openDatabase, type Database, type Db } from '../../src/server/platform/db/index';
 import { localProviders, type Providers } from '../../src/server/providers/messaging/index';
-import { createWorker } from '../../src/server/platform/queue/queue';
+import { createWorker, type JobInfo } from '../../src/server/platform/queue/queue';
 import { codeJobs } from '../../src/server/auth/delivery';
 import { billJobs } from '../../src/server/bill/service';
 import { emailJobs } from '../../src/server/notification/jobs';
@@ -178,3 +178,6 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     },
   };
 }
+
+/** What the queue gives a handler, for calling one directly: a job enqueued now, never aborted. */
+export const aJob = (): JobInfo => ({ id: 0, createdAt: new Date(), signal: new AbortController().signal });

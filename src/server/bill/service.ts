@@ -161,7 +161,7 @@ export async function decideBillIn(
 export function billJobs(deps: Deps, analyse: typeof analyseBill = analyseBill): Record<string, JobHandler> {
   return {
     ...uploadJobs(deps.storage),
-    [BILL_ANALYSIS_JOB]: async (payload) => {
+    [BILL_ANALYSIS_JOB]: async (payload, job) => {
       const billId = Number(payload.billId);
       const [row] = await deps.db.select({ bill: bills, upload: uploads }).from(bills).innerJoin(uploads, eq(uploads.id, bills.uploadId)).where(eq(bills.id, billId));
       if (!row || row.bill.status !== 'PENDING') return;
@@ -176,6 +176,8 @@ export function billJobs(deps: Deps, analyse: typeof analyseBill = analyseBill):
         log().warn(`bill ${billId}: reader failed: ${maskPersonalData(e instanceof Error ? e.message : String(e))}`);
         return unreadBill('WAITING', 'reader-failure');
       });
+      // out of time or handed back at stop: the next attempt decides, not this late reading
+      job.signal.throwIfAborted();
       await deps.db.transaction(async (tx) => {
         const [current] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
         if (!current || current.status !== 'PENDING') return; // staff decided meanwhile

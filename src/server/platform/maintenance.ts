@@ -93,7 +93,7 @@ async function purgeStaging(dir: string, olderThan: Date): Promise<void> {
  * - files stored whose row never committed (see storing.ts): of a writer that is gone, or, with
  *   the embedded database, all;
  * - queue jobs (a bill analysis...) left `running` by a dead worker: queued again now rather than
- *   after the 5-minute lease; with the embedded database (`everyLease`: one process holds it) all
+ *   after the 2-minute lease; with the embedded database (`everyLease`: one process holds it) all
  *   of them, on PostgreSQL only those whose holder is gone (see releaseAbandonedLeases).
  */
 export async function cleanUpAfterCrash(

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from './db/index';
-import { laneOf, type Lane } from './queue/lanes';
+import { LANES, laneOf, type Lane } from './queue/lanes';
 import { log } from './log';
 
 /**
@@ -20,8 +20,6 @@ export const httpRequestDuration = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
   registers: [registry],
 });
-
-const LANES: readonly Lane[] = ['codes', 'work'];
 
 export const queueDepth = new Gauge({
   name: 'queue_jobs_waiting',

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { billJobs, BILL_ANALYSIS_JOB } from '../../../src/server/bill/service';
 import { bills as billsTable } from '../../../src/server/platform/db/schema';
 import { messages } from '#shared/messages';
-import { createTestServer, type TestServer } from '../../support/server';
+import { aJob, createTestServer, type TestServer } from '../../support/server';
 import { call, signUpNewCustomer } from '../../support/flows';
 import { fixture, upload } from '../../support/uploads';
 
@@ -90,7 +90,7 @@ describe('bills and the virtual assistant', () => {
     const id = Number(sent.body.id);
     await s.db.update(billsTable).set({ status: 'PENDING' }).where(eq(billsTable.id, id)); // as if the job had not run yet
     const crashing = billJobs(s.deps, () => Promise.reject(new Error('boom')))[BILL_ANALYSIS_JOB];
-    await crashing?.({ billId: id });
+    await crashing?.({ billId: id }, aJob());
     const [row] = await s.db.select().from(billsTable).where(eq(billsTable.id, id));
     expect(row?.status).toBe('WAITING');
     expect((row?.analysis as { review_notes: string[] }).review_notes).toEqual(['reader-failure']);

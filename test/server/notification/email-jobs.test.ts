@@ -5,7 +5,7 @@ import { emailJobs } from '../../../src/server/notification/jobs';
 import { EMAIL_NOTICE_JOB, notify } from '../../../src/server/notification/service';
 import { bySystem, moveProcess } from '../../../src/server/process/host';
 import type { EmailMessage } from '../../../src/server/providers/messaging/index';
-import { createTestServer, type TestServer } from '../../support/server';
+import { aJob, createTestServer, type TestServer } from '../../support/server';
 import { call, signUpCustomerWithId, staffTokenOf } from '../../support/flows';
 
 /**
@@ -73,13 +73,13 @@ describe('notices by e-mail', () => {
     const c = await signUpCustomerWithId(s);
     const handle = emailJobs(s.deps)[EMAIL_NOTICE_JOB]!;
     await s.db.update(customers).set({ email: `novo.${c.id}@example.com` }).where(eq(customers.id, c.id));
-    await handle({ customer_id: c.id, template: 'notification.visit.confirmed', values: { when: '24/11/2026 às 09:00' } });
+    await handle({ customer_id: c.id, template: 'notification.visit.confirmed', values: { when: '24/11/2026 às 09:00' } }, aJob());
     expect((await s.readOutbox(`novo.${c.id}@example.com`))[0]?.body).toContain('Sua visita técnica está confirmada para 24/11/2026 às 09:00.');
     const count = sent.length;
     await s.db.update(customers).set({ deletedAt: s.clock.now() }).where(eq(customers.id, c.id));
-    await handle({ customer_id: c.id, template: 'notification.visit.confirmed', values: {} });
-    await handle({ customer_id: 999_999_999, template: 'notification.visit.confirmed', values: {} });
+    await handle({ customer_id: c.id, template: 'notification.visit.confirmed', values: {} }, aJob());
+    await handle({ customer_id: 999_999_999, template: 'notification.visit.confirmed', values: {} }, aJob());
     expect(sent).toHaveLength(count);
-    await expect(handle({ customer_id: c.id, template: 'notification.unknown' })).rejects.toThrow(/no e-mail template/);
+    await expect(handle({ customer_id: c.id, template: 'notification.unknown' }, aJob())).rejects.toThrow(/no e-mail template/);
   });
 });

@@ -111,7 +111,7 @@ describe('files stored whose row never committed', () => {
 });
 
 describe('jobs a crashed worker held', () => {
-  test('a bill analysis left running by a crashed process is run right after start-up, not after the 5-minute lease', async () => {
+  test('a bill analysis left running by a crashed process is run right after start-up, not after the lease runs out', async () => {
     const c = await signUpNewCustomer(s);
     const sent = await sendBillToApp(c.token);
     expect(sent.status).toBe(201);
@@ -161,7 +161,7 @@ describe('jobs a crashed worker held', () => {
         const [row] = await s.db.select({ lockedBy: jobs.lockedBy }).from(jobs).where(eq(jobs.kind, 'test.lease'));
         seen.push(row?.lockedBy ?? null);
       },
-    }, () => {}, { host, pid: 4242, nonce: 'abc123' });
+    }, { worker: { host, pid: 4242, nonce: 'abc123' } });
     await worker.drain();
     expect(seen).toEqual([`${host}:4242:abc123`]);
     const [row] = await s.db.select({ lockedBy: jobs.lockedBy, status: jobs.status }).from(jobs).where(eq(jobs.kind, 'test.lease'));
