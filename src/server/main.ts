@@ -10,7 +10,7 @@ import { openDatabase } from './platform/db/index';
 import { loadReferenceData } from './platform/db/reference';
 import { providersFromSettings } from './providers/messaging/index';
 import { outboxEmail, type EmailProvider } from './providers/messaging/index';
-import { emailSettingFromEnv, smtpEmail, type EmailSetting } from './providers/messaging/email';
+import { smtpEmail, type EmailSetting } from './providers/messaging/email';
 import { emailJobs } from './notification/jobs';
 import type { MailCatcher } from './dev/mailCatcher';
 import { appSecret } from './platform/secret';
@@ -44,7 +44,6 @@ async function main(): Promise<void> {
   if (settings.standIns.length > 0) {
     log().warn({ stand_ins: settings.standIns }, `DEVELOPMENT MODE (APP_ENV=development), not for customers. Stand-ins on: ${settings.standIns.join('; ')}`);
   }
-  const emailSetting = emailSettingFromEnv(env, production);
   // codes are written down in clear (the outbox's code column) only outside production
   const keepCodes = !production;
   // the embedded database takes one process at a time: hold DATA_DIR while serving (the staff CLI
@@ -67,7 +66,7 @@ async function main(): Promise<void> {
 
   const clock = systemClock;
   const readiness = createReadiness();
-  const mail = await emailOf(emailSetting, database.db, clock, keepCodes);
+  const mail = await emailOf(settings.emailSetting, database.db, clock, keepCodes);
   const deps: AppDeps = {
     db: database.db,
     clock,

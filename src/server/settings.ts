@@ -4,6 +4,7 @@ import { logLevelOf, type LogLevel } from './platform/log';
 import { metricsPortOf } from './platform/metrics';
 import { shutdownTimeoutOf } from './platform/shutdown';
 import { DEFAULT_LANES, type Lane } from './platform/queue/lanes';
+import { DEV_EMAIL_FROM, parseEmailFrom, parseSmtpUrl, type EmailSetting } from './providers/messaging/email';
 
 /**
  * Every environment variable the server reads, checked once at start-up (issue 28: fail closed).
@@ -88,11 +89,8 @@ export const SETTINGS_SCHEMA = v.object({
   WHATSAPP_TEMPLATE: v.optional(text('the approved template name')),
   WHATSAPP_LANGUAGE: v.optional(text('a template language such as pt_BR'), 'pt_BR'),
   EMAIL_PROVIDER: v.optional(oneOf(['outbox', 'smtp'])),
-  SMTP_URL: v.optional(v.pipe(
-    v.string(), v.trim(),
-    v.check((s) => { try { return ['smtp:', 'smtps:'].includes(new URL(s).protocol); } catch { return false; } }, 'must be an smtp:// or smtps:// URL'),
-  )),
-  EMAIL_FROM: v.optional(text('the sender, such as "Sol de Casa <nao-responda@empresa.com.br>"')),
+  SMTP_URL: v.optional(parsedBy(parseSmtpUrl)),
+  EMAIL_FROM: v.optional(parsedBy(parseEmailFrom)),
   MAIL_CATCHER_PORT: v.optional(wholeNumber(0, 65_535, 'port'), '0'),
 
   PAYMENT_PROVIDER: v.optional(oneOf(['local', 'iugu'])),
@@ -184,6 +182,8 @@ export interface Settings {
   whatsapp: 'outbox' | 'cloud' | 'off';
   /** catcher: the development SMTP server on 127.0.0.1 that writes what it gets into the outbox */
   email: 'outbox' | 'smtp' | 'catcher';
+  /** the transport, built from the choice (the catcher's port and sender, or the SMTP target) */
+  emailSetting: EmailSetting;
   payments: 'local' | 'iugu';
   signatures: 'local' | 'clicksign';
   company: CompanyIdentity;
@@ -289,6 +289,10 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
     sms: sms ?? 'zenvia',
     whatsapp,
     email: email ?? 'smtp',
+    emailSetting: email === 'outbox' ? { kind: 'outbox' }
+      : email === 'catcher' ? { kind: 'catcher', from: s.EMAIL_FROM ?? DEV_EMAIL_FROM, port: s.MAIL_CATCHER_PORT }
+      // required above whenever e-mail goes out by SMTP
+      : { kind: 'smtp', target: s.SMTP_URL!, from: s.EMAIL_FROM! },
     payments: payments ?? 'iugu',
     signatures: s.SIGNATURE_PROVIDER,
     company: {

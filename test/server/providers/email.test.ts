@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../../../src/server/dev/mailCatcher';
 import { CODE_EMAIL_SUBJECT, codeEmail } from '../../../src/server/notification/emails';
 import { jobs } from '../../../src/server/platform/db/schema';
-import { emailSettingFromEnv, parseEmailFrom, parseSmtpUrl, smtpEmail } from '../../../src/server/providers/messaging/email';
+import { parseEmailFrom, parseSmtpUrl, smtpEmail } from '../../../src/server/providers/messaging/email';
+import { loadSettings, type SettingsError } from '../../../src/server/settings';
+import { PRODUCTION_ENV } from '../../support/productionEnv';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, signUpNewCustomer } from '../../support/flows';
 
@@ -88,19 +90,23 @@ describe('settings', () => {
     for (const bad of ['Sol de Casa', 'Sol <nobody>', '<@example.com>', '']) expect(() => parseEmailFrom(bad), bad).toThrow(/EMAIL_FROM/);
   });
 
-  test('EMAIL_PROVIDER: smtp needs SMTP_URL and EMAIL_FROM; outbox; unset: smtp with a URL, else the catcher outside production, the outbox in it', () => {
+  test('EMAIL_PROVIDER: smtp needs SMTP_URL and EMAIL_FROM; outbox; unset: smtp with a URL, else the catcher outside production, refused in it', () => {
     const url = 'smtps://u:p@smtp.example.com';
-    expect(emailSettingFromEnv({ EMAIL_PROVIDER: 'smtp', SMTP_URL: url, EMAIL_FROM: FROM }, true)).toMatchObject({ kind: 'smtp', from: FROM, target: { host: 'smtp.example.com' } });
-    expect(emailSettingFromEnv({ SMTP_URL: url, EMAIL_FROM: FROM }, true)).toMatchObject({ kind: 'smtp' });
-    expect(() => emailSettingFromEnv({ EMAIL_PROVIDER: 'smtp', EMAIL_FROM: FROM }, true)).toThrow(/SMTP_URL is required/);
-    expect(() => emailSettingFromEnv({ SMTP_URL: url }, true)).toThrow(/EMAIL_FROM is required/);
-    expect(() => emailSettingFromEnv({ EMAIL_PROVIDER: 'sendgrid' }, false)).toThrow(/EMAIL_PROVIDER must be smtp or outbox/);
-    expect(emailSettingFromEnv({ EMAIL_PROVIDER: 'outbox', SMTP_URL: url }, false)).toEqual({ kind: 'outbox' });
-    expect(emailSettingFromEnv({}, true)).toEqual({ kind: 'outbox' });
-    expect(emailSettingFromEnv({}, false)).toMatchObject({ kind: 'catcher', port: 0 });
-    expect(emailSettingFromEnv({ MAIL_CATCHER_PORT: '2525', EMAIL_FROM: FROM }, false)).toEqual({ kind: 'catcher', port: 2525, from: FROM });
-    expect(() => emailSettingFromEnv({ MAIL_CATCHER_PORT: '70000' }, false)).toThrow(/MAIL_CATCHER_PORT/);
-    expect(() => emailSettingFromEnv({ MAIL_CATCHER_PORT: 'abc' }, false)).toThrow(/MAIL_CATCHER_PORT/);
+    const dev = (env: Record<string, string>) => loadSettings({ APP_ENV: 'development', ...env });
+    const problems = (env: Record<string, string>) => { try { loadSettings(env); return ''; } catch (e) { return (e as SettingsError).message; } };
+    expect(loadSettings({ ...PRODUCTION_ENV, EMAIL_PROVIDER: 'smtp', SMTP_URL: url, EMAIL_FROM: FROM }).emailSetting).toMatchObject({ kind: 'smtp', from: FROM, target: { host: 'smtp.example.com' } });
+    const { EMAIL_PROVIDER: _chosen, ...urlOnly } = PRODUCTION_ENV;
+    expect(loadSettings({ ...urlOnly, SMTP_URL: url, EMAIL_FROM: FROM }).emailSetting).toMatchObject({ kind: 'smtp' });
+    expect(problems({ APP_ENV: 'development', EMAIL_PROVIDER: 'smtp', EMAIL_FROM: FROM })).toMatch(/SMTP_URL: is required/);
+    expect(problems({ APP_ENV: 'development', EMAIL_PROVIDER: 'smtp', SMTP_URL: url })).toMatch(/EMAIL_FROM: is required/);
+    expect(problems({ APP_ENV: 'development', EMAIL_PROVIDER: 'sendgrid' })).toMatch(/EMAIL_PROVIDER: must be one of/);
+    expect(problems({ APP_ENV: 'development', SMTP_URL: 'smtp://mail.example.com/path' })).toMatch(/SMTP_URL: has a path/);
+    expect(problems({ APP_ENV: 'development', EMAIL_FROM: 'Sol de Casa' })).toMatch(/EMAIL_FROM: must be an address/);
+    expect(dev({ EMAIL_PROVIDER: 'outbox', SMTP_URL: url }).emailSetting).toEqual({ kind: 'outbox' });
+    expect(dev({}).emailSetting).toMatchObject({ kind: 'catcher', port: 0 });
+    expect(dev({ MAIL_CATCHER_PORT: '2525', EMAIL_FROM: FROM }).emailSetting).toEqual({ kind: 'catcher', port: 2525, from: FROM });
+    expect(problems({ APP_ENV: 'development', MAIL_CATCHER_PORT: '70000' })).toMatch(/MAIL_CATCHER_PORT/);
+    expect(problems({ APP_ENV: 'development', MAIL_CATCHER_PORT: 'abc' })).toMatch(/MAIL_CATCHER_PORT/);
   });
 });
 

@@ -112,7 +112,7 @@ export function smtpEmail(opts: { target: SmtpTarget; from: string; timeoutMs?: 
   };
 }
 
-/** What e-mail the environment asks for (see the top of this file). */
+/** What e-mail the settings chose (settings.ts decides; see the top of this file). */
 export type EmailSetting =
   | { kind: 'smtp'; target: SmtpTarget; from: string }
   | { kind: 'outbox' }
@@ -120,22 +120,3 @@ export type EmailSetting =
 
 /** The From of the development catcher's mail when EMAIL_FROM is not given. */
 export const DEV_EMAIL_FROM = `"${BRAND_NAME}" <nao-responda@localhost>`;
-
-export function emailSettingFromEnv(env: NodeJS.ProcessEnv, production: boolean): EmailSetting {
-  const choice = (env.EMAIL_PROVIDER ?? '').trim();
-  const smtpUrl = (env.SMTP_URL ?? '').trim();
-  if (choice !== '' && choice !== 'smtp' && choice !== 'outbox') throw new Error(`EMAIL_PROVIDER must be smtp or outbox, not "${choice}"`);
-  if (choice === 'outbox') return { kind: 'outbox' };
-  if (choice === 'smtp' || smtpUrl) {
-    if (!smtpUrl) throw new Error('SMTP_URL is required with EMAIL_PROVIDER=smtp');
-    const target = parseSmtpUrl(smtpUrl);
-    if (!env.EMAIL_FROM?.trim()) throw new Error('EMAIL_FROM is required when e-mail goes out by SMTP');
-    return { kind: 'smtp', target, from: parseEmailFrom(env.EMAIL_FROM) };
-  }
-  if (production) return { kind: 'outbox' };
-  const rawPort = (env.MAIL_CATCHER_PORT ?? '').trim();
-  if (rawPort && !/^\d{1,5}$/.test(rawPort)) throw new Error(`MAIL_CATCHER_PORT must be a port number (0 for any free port), not "${rawPort}"`);
-  const port = rawPort ? Number(rawPort) : 0;
-  if (port > 65535) throw new Error(`MAIL_CATCHER_PORT must be a port number (0 for any free port), not "${rawPort}"`);
-  return { kind: 'catcher', from: env.EMAIL_FROM?.trim() ? parseEmailFrom(env.EMAIL_FROM) : DEV_EMAIL_FROM, port };
-}

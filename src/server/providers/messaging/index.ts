@@ -152,7 +152,7 @@ export function offProvider(channel: Channel): MessageProvider {
  * Providers from the checked settings (src/server/settings.ts): SMS_PROVIDER=zenvia (ZENVIA_API_TOKEN,
  * ZENVIA_FROM) or the outbox; WHATSAPP_PROVIDER=cloud (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID,
  * WHATSAPP_TEMPLATE, WHATSAPP_LANGUAGE), off, or the outbox. Production never gets the outbox: the
- * settings refuse it before this runs. E-mail is chosen by emailSettingFromEnv (./email.ts) and handed in.
+ * settings refuse it before this runs. E-mail is chosen by the settings (settings.ts emailSetting) and handed in.
  */
 export function providersFromSettings(
   settings: Pick<Settings, 'sms' | 'whatsapp' | 'env'>, db: Db, clock: Clock, opts: OutboxOptions & { email: EmailProvider },
