@@ -6,10 +6,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/config';
+import { VERIFICATIONS_PER_WINDOW } from '../../src/server/contract/routes';
+import { EXPORTS_PER_WINDOW } from '../../src/server/profile/routes';
+import { CEP_LOOKUPS_PER_WINDOW } from '../../src/server/visit/routes';
 import { MIGRATIONS_FOLDER } from '../../src/server/platform/db/index';
 import { writeSuiteResults, type AttemptRow, type SuiteResults } from './results';
 import {
-  api, createDatabase, dropDatabase, newPhone, pgReachable, requestCode, requestSecret, signUp, sleep, startServer, stepsOf,
+  api, BILL_PDF, createDatabase, dropDatabase, newPhone, pgReachable, requestCode, requestSecret, signUp, sleep, startServer, stepsOf,
   uploadBill, waitForStep, type Portal,
 } from './spawned';
 
@@ -99,7 +102,8 @@ async function startProxy(ports: number[]): Promise<Proxy> {
 }
 
 let proxy: Proxy;
-const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, APP_SECRET: secret, TRUST_PROXY: '1' });
+// postal-code lookups go nowhere (a closed local port, no fallback): answered 503 at once, counted all the same
+const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, APP_SECRET: secret, TRUST_PROXY: '1', VIACEP_URL: 'http://127.0.0.1:9', CEP_FALLBACK_URL: 'none' });
 
 /** A code-request storm: `n` requests at once, each with a fresh bot check; counts of 202 and 429 and anything else. */
 async function storm(base: string, n: number, phoneOf: (i: number) => string, addressOf: (i: number) => string) {
@@ -139,7 +143,7 @@ describe('two instances on one PostgreSQL', { timeout: 180_000 }, () => {
       ...SUITE,
       about: 'test/resilience/twoInstances.test.ts runs two server processes on one fresh PostgreSQL database, with one uploads folder and one APP_SECRET, '
         + 'behind a round-robin proxy on loopback (TRUST_PROXY=1; the proxy passes each simulated client\'s address in X-Forwarded-For). '
-        + 'Refused: a code request over the limit (429). Survived: the call or the journey worked, each job ran once. '
+        + 'Refused: a call over its limit (429). The export, postal-code and signature-check limits are counted in the database: exactly the limit is answered, whichever instance takes each call. Survived: the call or the journey worked, each job ran once. '
         + 'Lost: an error, a limit that let more through than one process does, a job run twice or not at all. '
         + 'Runs once in CI, in the PGlite pass (its own database on 127.0.0.1:5432).',
       rows: [...rows.values()].map(({ failures: _f, ...r }) => r),
@@ -211,6 +215,35 @@ describe('two instances on one PostgreSQL', { timeout: 180_000 }, () => {
       twoAddr.other.length + Math.max(0, twoAddr.accepted - Math.min(oneAddr.accepted, DEFAULT_LIMITS.sendsPerAddressWindow)), `one process ${oneAddr.accepted}, through both ${twoAddr.accepted} accepted, ${twoAddr.other.join('; ')}`);
     expect(one.accepted, 'one process, one phone').toBeLessThanOrEqual(DEFAULT_LIMITS.sendsPerWindow);
     expect(oneAddr.accepted, 'one process, one address').toBeLessThanOrEqual(DEFAULT_LIMITS.sendsPerAddressWindow);
+  });
+
+  it('the export, postal-code and signature-check limits are the same as with one process', async (ctx) => {
+    if (skipped) { ctx.skip(); return; }
+    /** `n` calls at once through both instances: exactly `limit` answered, the rest refused (429), nothing else */
+    const limitHolds = async (tried: string, limit: number, n: number, call: () => Promise<{ status: number }>, answered: (status: number) => boolean) => {
+      const answers = await Promise.all(Array.from({ length: n }, call));
+      const accepted = answers.filter((a) => answered(a.status)).length;
+      const refused = answers.filter((a) => a.status === 429).length;
+      const other = answers.filter((a) => a.status !== 429 && !answered(a.status)).map((a) => a.status);
+      refusals(tried, n, refused, Math.abs(accepted - limit) + other.length, `${accepted} answered for a limit of ${limit}, ${refused} refused, others ${other.join(',')}`);
+      return accepted;
+    };
+    const exporter = await signUp([proxy.url]);
+    phones.add(exporter.phone);
+    const exports = await limitHolds(`${EXPORTS_PER_WINDOW + 6} data exports at once for one customer through both instances (the limit is ${EXPORTS_PER_WINDOW} an hour)`,
+      EXPORTS_PER_WINDOW, EXPORTS_PER_WINDOW + 6, () => api(proxy.url, 'GET', '/portal/customers/export', { token: exporter.token }), (st) => st === 200);
+    const looker = await signUp([proxy.url]);
+    phones.add(looker.phone);
+    const lookups = await limitHolds(`${CEP_LOOKUPS_PER_WINDOW + 10} postal-code lookups at once for one customer through both instances (the limit is ${CEP_LOOKUPS_PER_WINDOW} in 10 minutes)`,
+      CEP_LOOKUPS_PER_WINDOW, CEP_LOOKUPS_PER_WINDOW + 10, () => api(proxy.url, 'GET', '/portal/cep/30130010', { token: looker.token }), (st) => st === 503 || st === 200);
+    const pdf = BILL_PDF();
+    const checks = await limitHolds(`${VERIFICATIONS_PER_WINDOW + 10} signature checks at once from one address through both instances (the limit is ${VERIFICATIONS_PER_WINDOW} in 10 minutes)`,
+      VERIFICATIONS_PER_WINDOW, VERIFICATIONS_PER_WINDOW + 10, () => {
+        const form = new FormData();
+        form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'contrato.pdf');
+        return api(proxy.url, 'POST', '/portal/signatures/verify', { form, address: '10.202.0.1' });
+      }, (st) => st === 200);
+    expect([exports, lookups, checks]).toEqual([EXPORTS_PER_WINDOW, CEP_LOOKUPS_PER_WINDOW, VERIFICATIONS_PER_WINDOW]);
   });
 
   it(`${CUSTOMERS_AT_ONCE} customers sign up at once through distinct forwarded addresses`, async (ctx) => {
