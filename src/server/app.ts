@@ -124,13 +124,16 @@ export function createApp(deps: AppDeps): Hono {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: deps.production ? 'max-age=31536000; includeSubDomains' : false,
   });
-  // the signing page sets its own (the portal may frame it, signing-page/routes.ts), HSTS aside:
-  // a first visit straight to a signing link is held to HTTPS like any other page
+  // the signing page's answers set their own policy (the portal may frame it, signing-page/routes.ts),
+  // HSTS aside: a first visit straight to a signing link is held to HTTPS like any other page.
+  // Whatever else answers under /sign/ (the SPA's fallback, a 404) carries no policy of its own and
+  // gets the portal's, so no path can be framed or sniffed by another site (issue 29, F9).
   const hsts = deps.production ? 'max-age=31536000; includeSubDomains' : null;
   app.use('*', async (c, next) => {
     if (!c.req.path.startsWith('/sign/')) return headers(c, next);
     await next();
-    if (hsts) c.header('Strict-Transport-Security', hsts);
+    if (!c.res.headers.has('Content-Security-Policy')) await headers(c, async () => {});
+    else if (hsts) c.header('Strict-Transport-Security', hsts);
   });
   app.route('/', signingPageRoutes(deps));
   app.route('/', probeRoutes(deps));

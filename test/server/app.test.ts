@@ -139,6 +139,30 @@ describe('the SPA', () => {
   });
 });
 
+describe('security headers (issue 29, F9)', () => {
+  /** What any site could frame or sniff: the portal's headers on every answer that sets none of its own. */
+  const portalHeaders = (res: Response) => ({
+    frameAncestorsNone: (res.headers.get('Content-Security-Policy') ?? '').includes("frame-ancestors 'none'"),
+    xFrameOptions: res.headers.get('X-Frame-Options'),
+    nosniff: res.headers.get('X-Content-Type-Options'),
+  });
+  const strict = { frameAncestorsNone: true, xFrameOptions: 'DENY', nosniff: 'nosniff' };
+
+  test.each([
+    '/sign/x/y', '/sign/x/y/z', '/sign/', '/sign', '/sign/key/document.pdf/more', '/sign/key/code', '/pt/sign-in', '/nao-existe',
+  ])('GET %s: a path under /sign/ that the signing page does not serve gets the portal\'s headers, as every other page', async (path) => {
+    const res = await s.fetch(path);
+    expect(portalHeaders(res), `${path} ${res.status}`).toEqual(strict);
+  });
+
+  test('the signing page\'s own answers keep their own policy (it may be framed by the portal only)', async () => {
+    const res = await s.fetch('/sign/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Security-Policy')).toContain('frame-ancestors');
+    expect(res.headers.get('X-Frame-Options')).toBeNull();
+  });
+});
+
 describe('docs/openapi.json', () => {
   test('is what the server serves (regenerate with `npm run openapi`)', async () => {
     const { readFileSync } = await import('node:fs');
