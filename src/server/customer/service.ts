@@ -66,7 +66,9 @@ export async function signUp(deps: Deps, input: SignUpRequest): Promise<string> 
         stateCode: input.state,
         cityId: input.city,
         coupon,
-        hasPartnership: business ? false : input.hasPartnership,
+        // the sign-up's claim of an employer partnership is not proof: it grants free months only once
+        // staff confirm it (customer/partnership.ts); a forged `true` gave them (issue 29, F6)
+        hasPartnership: false,
         franchiseeId: coverage?.id ?? null,
         attribution: input.attribution ?? null,
         createdAt: now,

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { customers } from '../../../src/server/platform/db/schema';
 import { messages } from '#shared/messages';
 import { createTestServer, type TestServer } from '../../support/server';
 import { applyProcessEvent } from '../../../src/server/process/host';
@@ -24,7 +26,9 @@ describe('the plans screen calls', () => {
 
   test("the customer's offers are sized from their own bill, with the partnership's two free months", async () => {
     const plain = await customerAtPlanChoice(s, { over: { bill: 600 } });
-    const partner = await customerAtPlanChoice(s, { over: { bill: 600, hasPartnership: true } });
+    const partner = await customerAtPlanChoice(s, { over: { bill: 600 } });
+    // staff confirmed the partnership (the sign-up's own claim grants nothing: plan.test.ts)
+    await s.db.update(customers).set({ hasPartnership: true }).where(eq(customers.id, partner.id));
     const a = await offers(plain.token);
     const b = await offers(partner.token);
     expect(a.map((o) => o.free_months)).toEqual([1, 2, 3]);

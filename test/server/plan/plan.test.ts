@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { customers } from '../../../src/server/platform/db/schema';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, lastCode, newPhone, personalSignUp, requestCode, signUpNewCustomer } from '../../support/flows';
 import { fixture, upload } from '../../support/uploads';
@@ -14,6 +16,12 @@ async function customer(over: Record<string, unknown> = {}) {
   const token = String((await call(s, 'POST', '/portal/customers', personalSignUp(phone, proof, over))).body.access_token);
   const me = await call(s, 'GET', '/portal/customers', undefined, { token });
   return { token, id: Number(me.body.id) };
+}
+/** A customer whose employer partnership staff confirmed (the sign-up's own claim grants nothing). */
+async function partner() {
+  const c = await customer();
+  await s.db.update(customers).set({ hasPartnership: true }).where(eq(customers.id, c.id));
+  return c;
 }
 const steps = async (token: string) =>
   ((await call(s, 'GET', '/portal/customers/steps', undefined, { token })).body.data as { type: string; status: string }[]).map((x) => `${x.type}:${x.status}`);
@@ -66,8 +74,16 @@ describe('simulation', () => {
 });
 
 describe('partnership', () => {
-  test('the badge is sent, linked, served only to its owner', async () => {
+  test('a sign-up that says hasPartnership: true is granted nothing: no free months, nothing on the offers (issue 29, F6)', async () => {
     const c = await customer({ hasPartnership: true });
+    const me = await call(s, 'GET', `/portal/client-partnership/${c.id}`, undefined, { token: c.token });
+    expect(me.body).toMatchObject({ has_partnership: false });
+    const free = await call(s, 'GET', `/portal/customers/${c.id}/plans/sales_free_month`, undefined, { token: c.token });
+    expect(free.body.data).toEqual({ low: 1, med: 2, max: 3, has_partnership: false });
+  });
+
+  test('the badge is sent, linked, served only to its owner', async () => {
+    const c = await partner();
     const before = await call(s, 'GET', `/portal/client-partnership/${c.id}`, undefined, { token: c.token });
     expect(before.body).toEqual({
       id: c.id, has_partnership: true, url: null, is_validated: false, free_months: 2,
@@ -87,7 +103,7 @@ describe('partnership', () => {
   });
 
   test('the badge follows the upload rules (type by content)', async () => {
-    const c = await customer({ hasPartnership: true });
+    const c = await partner();
     const r = await upload(s, `/portal/client-partnership/${c.id}/emproyee-card`, { bytes: new TextEncoder().encode('GIF89a...'), name: 'cracha.png' }, { token: c.token });
     expect(r.status).toBe(415);
   });
