@@ -14,6 +14,9 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'limits'>;
  */
 export interface CodeRequestKey { phone: string; secretHash: string }
 
+/** What a code authorises (issue 29, F10): a code of one purpose is a wrong code for any other. */
+export type CodePurpose = 'access' | 'signature' | 'deletion';
+
 export const codeRequestKey = (phone: string, secret: string): CodeRequestKey => ({ phone, secretHash: sha256(secret) });
 
 const secondsUntil = (from: Date, to: Date): number => Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000));
@@ -74,7 +77,7 @@ export async function hasLiveCodeRequest(deps: Deps, request: CodeRequestKey): P
  * Issues a fresh code for a request (the worker calls this): the request's earlier live codes stop
  * working; codes of the phone's other requests are not touched.
  */
-export async function issueCode(deps: Deps, request: CodeRequestKey): Promise<string> {
+export async function issueCode(deps: Deps, request: CodeRequestKey, purpose: CodePurpose): Promise<string> {
   const code = newAccessCode();
   const now = deps.clock.now();
   const { phone, secretHash } = request;
@@ -82,7 +85,7 @@ export async function issueCode(deps: Deps, request: CodeRequestKey): Promise<st
     await tx.update(accessCodes).set({ supersededAt: now })
       .where(and(eq(accessCodes.phone, phone), eq(accessCodes.secretHash, secretHash), isNull(accessCodes.usedAt), isNull(accessCodes.supersededAt)));
     await tx.insert(accessCodes).values({
-      phone, secretHash, codeHash: hmac(deps.secret, `${phone}:${code}`), createdAt: now, expiresAt: new Date(now.getTime() + deps.limits.codeTtlMs),
+      phone, secretHash, purpose, codeHash: hmac(deps.secret, `${phone}:${code}`), createdAt: now, expiresAt: new Date(now.getTime() + deps.limits.codeTtlMs),
     });
   });
   return code;
@@ -113,31 +116,33 @@ async function heldUntil(db: Db | Tx, deps: Deps, request: CodeRequestKey, now: 
 
 const wrongCode = (): ApiError => new ApiError(400, ErrorCode.CODE_INVALID, { field: 'code' });
 
-async function liveCodeOf(db: Db | Tx, request: CodeRequestKey) {
+async function liveCodeOf(db: Db | Tx, request: CodeRequestKey, purpose: CodePurpose) {
   const [live] = await db.select().from(accessCodes)
     .where(and(
-      eq(accessCodes.phone, request.phone), eq(accessCodes.secretHash, request.secretHash), isNull(accessCodes.usedAt), isNull(accessCodes.supersededAt),
+      eq(accessCodes.phone, request.phone), eq(accessCodes.secretHash, request.secretHash), eq(accessCodes.purpose, purpose),
+      isNull(accessCodes.usedAt), isNull(accessCodes.supersededAt),
     ))
     .orderBy(desc(accessCodes.createdAt), desc(accessCodes.id)).limit(1);
   return live;
 }
 
 /**
- * Checks and consumes a code of one request. Without the request's secret nothing is looked at
+ * Checks and consumes a code of one request, for one purpose (a code issued for another is not
+ * looked at: the wrong-code answer). Without the request's secret nothing is looked at
  * further and nothing is counted: the answer is the wrong-code answer (3000), so a stranger can
  * neither spend the customer's tries nor tell a live request from none. With it: a request held back
  * by the phone's wrong codes answers 3002 with retry_after_s; an expired code 3001; a wrong one 3000
  * (3002 once the code has taken its 5 tries, or when the phone's wrong codes now hold the request).
  * Checks of one phone run one at a time, so parallel guesses cannot outrun the count.
  */
-export async function consumeCode(deps: Deps, request: CodeRequestKey, code: string, address: string): Promise<void> {
+export async function consumeCode(deps: Deps, request: CodeRequestKey, code: string, address: string, purpose: CodePurpose): Promise<void> {
   const { db, clock, limits, secret } = deps;
   const { phone, secretHash } = request;
-  if (!(await liveCodeOf(db, request))) throw wrongCode();
+  if (!(await liveCodeOf(db, request, purpose))) throw wrongCode();
   const refusal = await db.transaction(async (tx): Promise<ApiError | null> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`check:${phone}`}))`);
     const now = clock.now();
-    const live = await liveCodeOf(tx, request);
+    const live = await liveCodeOf(tx, request, purpose);
     if (!live) return wrongCode();
     const held = await heldUntil(tx, deps, request, now);
     if (held) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, held) });

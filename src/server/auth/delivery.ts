@@ -3,10 +3,13 @@ import type { AppDeps } from '../config';
 import { emailOfPhone } from '../customer/service';
 import type { JobHandler, JobInfo } from '../platform/queue/queue';
 import { codeEmail } from '../notification/emails';
-import { issueCode } from './codes';
+import { issueCode, type CodePurpose } from './codes';
 import { countProviderError, observeCodeDelivery } from '../platform/metrics';
 
-const text = (code: string): string => messages['access.code.delivery'].replace('{code}', code);
+/** The purpose a code job's `type` names, and the SMS that says what the code authorises (issue 29, F10). */
+const purposeOf = (type: unknown): CodePurpose => (type === 'SIGNATURE' ? 'signature' : type === 'ACCOUNT_DELETION' ? 'deletion' : 'access');
+const DELIVERY = { access: 'access.code.delivery', signature: 'signing.code.delivery', deletion: 'profile.delete.code.delivery' } as const;
+const text = (code: string, purpose: CodePurpose): string => messages[DELIVERY[purpose]].replace('{code}', code);
 
 /** The code request a job was queued for (a job without a secret hash is from before requests carried one). */
 const requestOf = (payload: Record<string, unknown>) => ({ phone: String(payload.phone), secretHash: String(payload.secret_hash ?? '') });
@@ -39,15 +42,16 @@ export function codeJobs(deps: AppDeps): Record<string, JobHandler> {
       const phone = request.phone;
       if (!request.secretHash) return;
       const channel = payload.channel === 'whatsapp' ? 'whatsapp' : 'sms';
-      const code = await issueCode(deps, request);
-      await deliver(channel, deps.providers[channel], { to: phone, body: text(code), code }, requestedAt(payload, job, deps.clock.now()));
+      const purpose = purposeOf(payload.type);
+      const code = await issueCode(deps, request, purpose);
+      await deliver(channel, deps.providers[channel], { to: phone, body: text(code, purpose), code }, requestedAt(payload, job, deps.clock.now()));
     },
     'code.email': async (payload, job) => {
       const request = requestOf(payload);
       const email = await emailOfPhone(deps.db, request.phone);
       // no account: nothing to send, and the caller already had its answer
       if (!email || !request.secretHash) return;
-      const code = await issueCode(deps, request);
+      const code = await issueCode(deps, request, 'access');
       await deliver('email', deps.providers.email, { to: email.toLowerCase(), ...codeEmail(code), code }, requestedAt(payload, job, deps.clock.now()));
     },
   };

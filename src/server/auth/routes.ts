@@ -44,7 +44,7 @@ export function authRoutes(deps: AppDeps): Hono {
 
   route(login, async (c) => {
     const { phone, code, secret } = c.req.valid('json');
-    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps));
+    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps), 'access');
     const customerId = await customerIdByPhone(deps.db, phone);
     if (customerId === null) {
       const phone_proof = await issuePhoneProof(deps, phone);
@@ -55,7 +55,7 @@ export function authRoutes(deps: AppDeps): Hono {
 
   route(confirmNumber, async (c) => {
     const { phone, code, secret } = c.req.valid('json');
-    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps));
+    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps), 'access');
     const customerId = await customerIdByPhone(deps.db, phone);
     if (customerId === null) return c.json({ access_token: null, phone_proof: await issuePhoneProof(deps, phone) });
     return c.json({ access_token: await openSession(deps.db, deps, customerId) });

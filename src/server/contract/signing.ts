@@ -86,7 +86,7 @@ export async function signContract(deps: Deps, key: string, input: { secret: str
   const row = await contractOfKey(deps.db, key);
   if (row.signedAt) return outcomeOf(row, true);
   await refuseOutOfOrder(deps.db, row);
-  await consumeCode(deps, codeRequestKey(row.signer.phone, input.secret), input.code, ctx.ip);
+  await consumeCode(deps, codeRequestKey(row.signer.phone, input.secret), input.code, ctx.ip, 'signature');
 
   const now = deps.clock.now();
   const userAgent = ctx.userAgent.slice(0, USER_AGENT_MAX);

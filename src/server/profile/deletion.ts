@@ -46,7 +46,7 @@ export async function deleteAccount(
   deps: Deps & { payments: CardPayments }, customerId: number, input: { secret: string; code: string }, address: string,
 ): Promise<DeletionDone> {
   const owner = await accountOf(deps.db, customerId);
-  await consumeCode(deps, codeRequestKey(owner.phone, input.secret), input.code, address);
+  await consumeCode(deps, codeRequestKey(owner.phone, input.secret), input.code, address, 'deletion');
   return { deleted: true, kept: await eraseAccount(deps, owner) };
 }
 

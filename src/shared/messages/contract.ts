@@ -88,6 +88,7 @@ export const contractMessages = {
   'signing.consent': 'Li e concordo com as Condições gerais.',
   'signing.consent.required': 'Marque que leu e concorda com as Condições gerais.',
   'signing.title': 'Assinatura eletrônica',
+  'signing.code.delivery': 'Seu código para assinar o contrato no portal é {code}. Ele vale por 10 minutos. Não o compartilhe com ninguém.',
   'signing.signer': 'Quem assina',
   'signing.document': 'Documento',
   'signing.sendCode': 'Enviar código por SMS',

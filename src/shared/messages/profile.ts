@@ -105,6 +105,7 @@ export const profileMessages = {
   'profile.delete.confirm': 'Excluir definitivamente',
   'profile.delete.cancel': 'Cancelar',
   'profile.delete.codeError': 'Não foi possível enviar o código. Tente novamente.',
+  'profile.delete.code.delivery': 'Seu código para excluir sua conta do portal é {code}. Ele vale por 10 minutos. Se não foi você quem pediu, não o informe a ninguém.',
   'profile.delete.error': 'Não foi possível excluir sua conta. Tente novamente.',
   'profile.deleted.title': 'Conta excluída',
   'profile.deleted.text': 'Sua conta foi excluída e você saiu do portal em todos os aparelhos.',

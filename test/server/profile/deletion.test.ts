@@ -56,6 +56,34 @@ describe('the SMS code', () => {
     expect((await call(s, 'POST', '/portal/customers/deletion/code', { secret: mine })).status).toBe(401);
   });
 
+  test('a code is bound to its purpose, which its SMS names: a deletion code signs nobody in, a sign-in or signing code deletes nothing (issue 29, F10)', async () => {
+    const c = await customerAtContracts(s);
+    const mine = secret();
+    const sent = await askCode(c, mine);
+    expect((await s.readOutbox(c.phone))[0]?.body).toContain('excluir sua conta');
+    for (const path of ['/portal/login', '/portal/confirm-number']) {
+      expect((await call(s, 'POST', path, { phone: c.phone, code: sent.code, secret: mine })).body, path).toMatchObject({ code: 3000 });
+    }
+    // a code sent for signing, asked with the same secret: neither signs in nor deletes
+    const post = (path: string, body: unknown) => s.fetch(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newAddress() } });
+    const signing = secret();
+    expect((await post(`/sign/${c.contracts[0]!.key}/code`, { secret: signing })).status).toBe(202);
+    const signingSms = (await s.readOutbox(c.phone))[0]!;
+    expect(signingSms.body).toContain('assinar');
+    expect((await deleteWith(c, signing, signingSms.code!)).body).toMatchObject({ code: 3000 });
+    expect((await call(s, 'POST', '/portal/login', { phone: c.phone, code: signingSms.code, secret: signing })).body).toMatchObject({ code: 3000 });
+    // a sign-in code of the same phone deletes nothing
+    s.clock.advance(31_000);
+    const signIn = secret();
+    expect((await requestCode(s, c.phone, { secret: signIn }, { address: newAddress() })).status).toBe(202);
+    const signInSms = (await s.readOutbox(c.phone))[0]!;
+    expect(signInSms.body).toContain('código de acesso');
+    expect((await deleteWith(c, signIn, signInSms.code!)).body).toMatchObject({ code: 3000 });
+    // each still does its own work
+    expect((await call(s, 'POST', '/portal/login', { phone: c.phone, code: signInSms.code, secret: signIn })).status).toBe(200);
+    expect((await deleteWith(c, mine, sent.code!)).status).toBe(200);
+  });
+
   test('a code is single use and expires after 10 minutes', async () => {
     const c = await signUpCustomerWithId(s);
     const mine = secret();

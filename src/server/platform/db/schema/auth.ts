@@ -27,6 +27,8 @@ export const accessCodes = pgTable('access_codes', {
   usedAt: at('used_at'),
   supersededAt: at('superseded_at'),
   failedTries: integer('failed_tries').notNull().default(0),
+  /** what the code authorises, and only that: signing in (or up), signing a contract, deleting the account */
+  purpose: text('purpose', { enum: ['access', 'signature', 'deletion'] }).notNull().default('access'),
 }, (t) => [index('access_codes_phone_idx').on(t.phone, t.createdAt)]);
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "access_codes" ADD COLUMN "purpose" text DEFAULT 'access' NOT NULL;
