@@ -30,6 +30,12 @@ export interface AuthLimits {
   sendsPerWindow: number;
   /** code requests per client address inside `windowMs` */
   sendsPerAddressWindow: number;
+  /** code requests per IPv4 /24 inside `windowMs` (an IPv6 address counts by its /64 in `sendsPerAddressWindow`) */
+  sendsPerPrefixWindow: number;
+  /** code messages the portal sends in 24 hours, all phones together (SMS pumping stops here; CODE_SENDS_PER_DAY) */
+  sendsPerDay: number;
+  /** the same per area code (55 + DDD) (CODE_SENDS_PER_AREA_PER_DAY) */
+  sendsPerAreaPerDay: number;
   windowMs: number;
   resendCooldownMs: number;
   phoneProofTtlMs: number;
@@ -49,6 +55,9 @@ export const DEFAULT_LIMITS: AuthLimits = {
   failureMemoryMs: 24 * 3600_000,
   sendsPerWindow: 5,
   sendsPerAddressWindow: 30,
+  sendsPerPrefixWindow: 120,
+  sendsPerDay: 20_000,
+  sendsPerAreaPerDay: 5_000,
   windowMs: 10 * 60_000,
   resendCooldownMs: 30_000,
   phoneProofTtlMs: PHONE_PROOF_TTL_S * 1000,

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     providers: providersFromSettings(settings, database.db, clock, { keepCodes, email: mail.provider }),
     altchaMaxNumber: settings.altchaMaxNumber,
     production,
-    limits: DEFAULT_LIMITS,
+    limits: { ...DEFAULT_LIMITS, sendsPerDay: settings.codeBudget.perDay, sendsPerAreaPerDay: settings.codeBudget.perAreaPerDay },
     trustProxy,
     webRoot: settings.webRoot ? resolve(settings.webRoot) : join(appRoot(), 'dist', 'web'),
     storage: storageFromEnv(env, dataDir, { production }),

@@ -69,6 +69,8 @@ export const SETTINGS_SCHEMA = v.object({
   ALTCHA_MAX_NUMBER: v.optional(wholeNumber(1_000, 10_000_000, 'hashes')),
   WEB_ROOT: v.optional(text('a folder')),
   QUEUE_POLL_MS: v.optional(wholeNumber(10, 60_000, 'milliseconds'), '500'),
+  CODE_SENDS_PER_DAY: v.optional(wholeNumber(1, 10_000_000, 'messages'), '20000'),
+  CODE_SENDS_PER_AREA_PER_DAY: v.optional(wholeNumber(1, 10_000_000, 'messages'), '5000'),
   PROCESS_ROLE: v.optional(oneOf(['all', 'web', 'worker']), 'all'),
   QUEUE_CODES_CONCURRENCY: v.optional(wholeNumber(1, 64, 'jobs'), String(DEFAULT_LANES.codes.concurrency)),
   QUEUE_BILLS_CONCURRENCY: v.optional(wholeNumber(1, 64, 'jobs'), String(DEFAULT_LANES.bills.concurrency)),
@@ -171,6 +173,8 @@ export interface Settings {
   queueConcurrency: Record<Lane, number>;
   /** how long a stopping worker lets its jobs finish before handing them back to the queue */
   queueStopTimeoutMs: number;
+  /** the daily budget of code messages, all phones and per area code (auth/codes.ts) */
+  codeBudget: { perDay: number; perAreaPerDay: number };
   /** false: the migrations are applied beforehand (`npm run migrate`), not by each starting instance */
   migrateOnStart: boolean;
   logLevel: LogLevel;
@@ -281,6 +285,7 @@ export function loadSettings(env: NodeJS.ProcessEnv): Settings {
     role: s.PROCESS_ROLE,
     queueConcurrency: { codes: s.QUEUE_CODES_CONCURRENCY, bills: s.QUEUE_BILLS_CONCURRENCY, work: s.QUEUE_WORK_CONCURRENCY },
     queueStopTimeoutMs: s.QUEUE_STOP_TIMEOUT_MS,
+    codeBudget: { perDay: s.CODE_SENDS_PER_DAY, perAreaPerDay: s.CODE_SENDS_PER_AREA_PER_DAY },
     migrateOnStart: s.MIGRATE_ON_START,
     logLevel: s.LOG_LEVEL,
     shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,

@@ -18,6 +18,8 @@ export const ErrorCode = {
   RESEND_TOO_EARLY: 4290,
   SEND_LIMIT: 4291,
   ADDRESS_RATE_LIMIT: 4292,
+  /** the portal's daily budget of code messages (all, or one area code's) is spent: an operator is alerted */
+  SEND_BUDGET: 4297,
   /** too many profile changes (PATCH /portal/customers) by one customer in an hour */
   PROFILE_RATE_LIMIT: 4295,
   UNAUTHORIZED: 4010,
@@ -104,6 +106,7 @@ const byCode: Record<number, MessageKey> = {
   4290: 'access.code.resendTooEarly',
   4291: 'access.code.sendLimit',
   4292: 'access.code.rateLimited',
+  4297: 'access.code.unavailable',
   4295: 'common.error.tooManyRequests',
   4010: 'common.error.unauthorized',
   4040: 'common.error.notFound',

@@ -1,8 +1,18 @@
+import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils/is-valid-mobile-phone';
+
 /**
  * Canonical phone: digits only, country code first ('5511987654321'), as the profile stores it.
  * Country code is 2 digits (default 55); the cell phone 11 digits (DDD + 9 digits) (spec §5, §9).
  */
 export const DEFAULT_COUNTRY_CODE = '55';
+
+/**
+ * The numbers the business serves: Brazilian mobiles (ANATEL Resolução 749/2022: a real DDD, then
+ * nine digits starting 7, 8 or 9, not the 700 satellite series). Codes go only to these, so the
+ * SMS budget cannot be pumped to foreign or made-up numbers (issue 29, F7).
+ */
+export const isBrazilianMobile = (canonical: string): boolean =>
+  /^55\d{11}$/.test(canonical) && isValidMobilePhone(canonical.slice(2), { version: 2 });
 
 export const onlyDigits = (value: string): string => value.replace(/\D+/g, '');
 

@@ -1,9 +1,12 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, max, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, like, max, min, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { accessCodes, authEvents } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
+import { ipv4Prefix24, limitKeyOf } from '../http/common';
+import { log } from '../platform/log';
+import { countCodeBudgetRefusal } from '../platform/metrics';
 import { hmac, newAccessCode, sameHash, sha256 } from './crypto';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'limits'>;
@@ -31,13 +34,17 @@ async function eventsSince(db: Db | Tx, where: ReturnType<typeof and>) {
  * and a per-phone lock: per address, the 30 s resend cooldown of this request, 5 sends per 10 min per phone (every
  * request and resend of the phone counts). Nothing here looks at whether the phone has an account.
  */
-export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequestKey, address: string): Promise<void> {
+export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequestKey, clientAddress: string): Promise<void> {
   const { clock, limits } = deps;
   const { phone, secretHash } = request;
   const now = clock.now();
   const windowStart = new Date(now.getTime() - limits.windowMs);
-  // the address's lock first (always in this order): requests for different phones from one
-  // address, on any server process, cannot all pass the per-address count at once
+  // an IPv6 client counts by its /64, an IPv4 one by its address and its /24 (issue 29, F7)
+  const address = limitKeyOf(clientAddress);
+  const prefix = ipv4Prefix24(clientAddress);
+  // the prefix's and the address's locks first (always in this order): requests for different
+  // phones from one address, on any server process, cannot all pass the per-address count at once
+  if (prefix) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code-prefix:${prefix}`}))`);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code-address:${address}`}))`);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code:${phone}`}))`);
 
@@ -45,6 +52,13 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
   if (byAddress.n >= limits.sendsPerAddressWindow && byAddress.oldest) {
     throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: secondsUntil(now, new Date(byAddress.oldest.getTime() + limits.windowMs)) });
   }
+  if (prefix) {
+    const byPrefix = await eventsSince(tx, and(like(authEvents.address, `${prefix.slice(0, -'0/24'.length)}%`), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
+    if (byPrefix.n >= limits.sendsPerPrefixWindow && byPrefix.oldest) {
+      throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPrefix.oldest.getTime() + limits.windowMs)) });
+    }
+  }
+  await withinDailyBudget(tx, deps, phone, now);
   // The cooldown guards this request's code still on its way (another request of the phone, a
   // stranger's, does not hold this one back); once its code was used the next ask is a new sign-in.
   const [last] = await tx.select({ at: authEvents.at }).from(authEvents)
@@ -62,6 +76,24 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
     throw new ApiError(429, ErrorCode.SEND_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPhone.oldest.getTime() + limits.windowMs)) });
   }
   await tx.insert(authEvents).values({ kind: 'send', phone, address, secretHash, at: now });
+}
+
+/**
+ * The portal's daily budget of code messages, all phones together and per area code (55 + DDD): past
+ * it, nothing is sent until the 24 hours roll on, the refusal is logged as an error and counted, so
+ * an operator is alerted (docs/operations.md). A soft cap: concurrent requests may pass it by a few.
+ */
+async function withinDailyBudget(tx: Tx, deps: Deps, phone: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - 24 * 3600_000);
+  const all = await tx.select({ n: count() }).from(authEvents).where(and(eq(authEvents.kind, 'send'), gt(authEvents.at, since)));
+  const area = phone.slice(0, 4);
+  const scope = (all[0]?.n ?? 0) >= deps.limits.sendsPerDay ? 'day'
+    : ((await tx.select({ n: count() }).from(authEvents).where(and(eq(authEvents.kind, 'send'), like(authEvents.phone, `${area}%`), gt(authEvents.at, since))))[0]?.n ?? 0)
+      >= deps.limits.sendsPerAreaPerDay ? 'area' : null;
+  if (!scope) return;
+  countCodeBudgetRefusal(scope);
+  log().error({ scope, area: scope === 'area' ? area : undefined }, `code budget spent (${scope === 'day' ? `${deps.limits.sendsPerDay} messages in 24 h` : `${deps.limits.sendsPerAreaPerDay} messages in 24 h to area ${area}`}): code requests refused`);
+  throw new ApiError(429, ErrorCode.SEND_BUDGET, {});
 }
 
 /** This request (phone and secret) asked for a code within the window: its resend needs no new bot check. */
@@ -153,7 +185,7 @@ export async function consumeCode(deps: Deps, request: CodeRequestKey, code: str
       await tx.update(accessCodes).set({ usedAt: now }).where(eq(accessCodes.id, live.id));
       return null;
     }
-    await tx.insert(authEvents).values({ kind: 'failure', phone, address, secretHash, at: now });
+    await tx.insert(authEvents).values({ kind: 'failure', phone, address: limitKeyOf(address), secretHash, at: now });
     await tx.update(accessCodes).set({ failedTries: sql`${accessCodes.failedTries} + 1` }).where(eq(accessCodes.id, live.id));
     const heldNow = await heldUntil(tx, deps, request, now);
     if (heldNow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, heldNow) });

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../config';
 import type { Db } from '../platform/db/index';
+import { limitKeyOf } from './common';
 import { addressActions, customerActions } from '../platform/db/schema';
 
 type CustomerAction = typeof customerActions.$inferInsert.action;
@@ -32,7 +33,9 @@ export function customerActionLimiter(deps: { db: Db; clock: Clock }, action: No
 
 /** The same per client address, for calls anyone may make (rows purged after a day, platform/maintenance.ts). */
 export function addressActionLimiter(deps: { db: Db; clock: Clock }, action: NonNullable<AddressAction>, limit: number, windowMs: number): (address: string) => Promise<boolean> {
-  return (address) => {
+  return (clientAddress) => {
+    // an IPv6 client by its /64 (issue 29, F7)
+    const address = limitKeyOf(clientAddress);
     const now = deps.clock.now();
     const windowStart = new Date(now.getTime() - windowMs);
     return deps.db.transaction(async (tx) => {

@@ -51,6 +51,14 @@ export const billReaderDuration = new Histogram({
   registers: [registry],
 });
 
+export const codeBudgetRefusals = new Counter({
+  name: 'code_budget_refusals_total',
+  help: 'Code requests refused because the daily budget of code messages is spent (scope: day for all phones, area for one area code)',
+  labelNames: ['scope'] as const,
+  registers: [registry],
+});
+export const countCodeBudgetRefusal = (scope: 'day' | 'area'): void => { codeBudgetRefusals.inc({ scope }); };
+
 export const providerErrors = new Counter({
   name: 'provider_errors_total',
   help: 'Calls to an outside provider that failed (messaging, postal code, payments, signatures), by provider name',

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
 import { messages as m } from '../messages';
-import { onlyDigits } from '../phone';
+import { isBrazilianMobile, onlyDigits } from '../phone';
 import { MarketingAttribution } from '../customer/payloads';
 
 /**
@@ -17,6 +17,7 @@ import { MarketingAttribution } from '../customer/payloads';
 export const CanonicalPhone = v.pipe(
   v.string(),
   v.regex(/^\d{13}$/, m['code.PHONE_NUMBER_INVALID']),
+  v.check(isBrazilianMobile, m['code.PHONE_NUMBER_INVALID']),
 );
 
 export const CountryCodeInput = v.pipe(
@@ -33,6 +34,7 @@ export const CellPhoneInput = v.pipe(
   v.nonEmpty(m['common.form.required']),
   v.regex(/^\d{11}$/, m['code.PHONE_NUMBER_INVALID']),
   v.regex(/^[1-9]\d/, m['code.AREA_CODE_INVALID']),
+  v.check((cell) => isBrazilianMobile(`55${cell}`), m['code.PHONE_NUMBER_INVALID']),
 );
 
 /** The six-digit SMS code (spec §5: required, six digits). */

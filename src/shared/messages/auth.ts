@@ -14,6 +14,7 @@ export const authMessages = {
   'access.code.expired': 'Este código expirou. Peça um novo código.',
   'access.code.tooManyTries': 'Muitas tentativas com código errado. Aguarde alguns minutos e peça um novo código.',
   'access.code.resendTooEarly': 'Aguarde o fim da contagem para pedir um novo código.',
+  'access.code.unavailable': 'Não conseguimos enviar o código agora. Tente novamente mais tarde.',
   'access.code.sendLimit': 'Limite de envios atingido. Tente novamente em alguns minutos.',
   'access.code.rateLimited': 'Muitas solicitações deste endereço. Tente novamente em alguns minutos.',
   'access.code.resentSms': 'Código reenviado com sucesso',

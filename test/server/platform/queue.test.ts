@@ -4,6 +4,7 @@ import { jobs } from '../../../src/server/platform/db/schema';
 import { messages } from '#shared/messages';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, lastCode, newAddress, newPhone, requestCode, signUpNewCustomer } from '../../support/flows';
+import { codeBudgetRefusals } from '../../../src/server/platform/metrics';
 
 let s: TestServer;
 beforeAll(async () => { s = await createTestServer({ limits: { sendsPerAddressWindow: 8 } }); });
@@ -61,6 +62,20 @@ describe('POST /api/v1/queue/sms', () => {
     const res = await call(s, 'POST', '/queue/sms', { phone: '11987654321', type: 'SIGN_IN', resend: false, recaptcha: await s.solveBotCheck() });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 4000, field: 'phone', message: messages['code.PHONE_NUMBER_INVALID'] });
+  });
+
+  test.each([
+    ['a foreign number', '8613800138000'],
+    ['a nonsense number', '0000000000000'],
+    ['no such area code (DDD 20)', '5520987654321'],
+    ['a landline', '5511334455667'],
+    ['the satellite 700 series', '5511700123456'],
+    ['a mobile of another country code', '5411987654321'],
+  ])('only Brazilian mobiles get codes: %s is refused (4000) and nothing is sent (issue 29, F7)', async (_what, phone) => {
+    const res = await call(s, 'POST', '/queue/sms', { phone, type: 'SIGN_IN', resend: false, secret: 'a'.repeat(43), recaptcha: await s.solveBotCheck() });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 4000, field: 'phone', message: messages['code.PHONE_NUMBER_INVALID'] });
+    expect(await s.readOutbox(phone)).toEqual([]);
   });
 
   test('a resend before 30 s is refused with the seconds left (4290); after it, a new code replaces the old', async () => {
@@ -122,6 +137,55 @@ describe('POST /api/v1/queue/sms', () => {
     const [newest] = await s.readOutbox(phone);
     expect(newest?.channel).toBe('whatsapp');
     expect((await call(s, 'POST', '/portal/confirm-number', { phone, code: newest?.code })).status).toBe(200);
+  });
+});
+
+describe('what a pumping run meets (issue 29, F7)', () => {
+  const refusedBy = (res: { status: number; body: Record<string, unknown> }) => (res.status === 202 ? 'sent' : String(res.body.code));
+
+  test('an IPv6 client counts by its /64: new addresses in the same /64 share one limit', async () => {
+    const v6 = await createTestServer({ clock: s.clock, limits: { sendsPerAddressWindow: 3 } });
+    try {
+      const answers = [];
+      for (const address of ['2001:db8:1:2::1', '2001:db8:1:2:ffff::9', '2001:0db8:0001:0002:1:2:3:4', '2001:db8:1:2::abcd']) {
+        answers.push(refusedBy(await requestCode(v6, newPhone(), {}, { address })));
+      }
+      expect(answers).toEqual(['sent', 'sent', 'sent', '4292']);
+      expect(refusedBy(await requestCode(v6, newPhone(), {}, { address: '2001:db8:1:3::1' }))).toBe('sent');
+    } finally {
+      await v6.close();
+    }
+  });
+
+  test('an IPv4 /24 has a limit of its own above the address\'s', async () => {
+    const v4 = await createTestServer({ clock: s.clock, limits: { sendsPerAddressWindow: 2, sendsPerPrefixWindow: 4 } });
+    try {
+      const answers = [];
+      for (const host of [1, 1, 2, 3, 4]) answers.push(refusedBy(await requestCode(v4, newPhone(), {}, { address: `203.0.113.${host}` })));
+      expect(answers).toEqual(['sent', 'sent', 'sent', 'sent', '4292']);
+      expect(refusedBy(await requestCode(v4, newPhone(), {}, { address: '203.0.114.1' }))).toBe('sent');
+    } finally {
+      await v4.close();
+    }
+  });
+
+  test('a daily budget of code messages, all phones and per area code: past it nothing is sent, an operator is told', async () => {
+    const budget = await createTestServer({ clock: s.clock, limits: { sendsPerDay: 4, sendsPerAreaPerDay: 2 } });
+    const before = (await codeBudgetRefusals.get()).values.reduce((a, v) => a + v.value, 0);
+    try {
+      const ask = (phone: string) => requestCode(budget, phone, {}, { address: newAddress() });
+      const answers = [];
+      for (const phone of ['5511987650001', '5511987650002', '5511987650003', '5521987650001', '5531987650001', '5541987650001']) answers.push(refusedBy(await ask(phone)));
+      expect(answers).toEqual(['sent', 'sent', '4297', 'sent', 'sent', '4297']);
+      const refused = await ask('5551987650001');
+      expect(refused.body).toMatchObject({ code: 4297, message: messages['access.code.unavailable'] });
+      expect(await budget.readOutbox('5551987650001')).toEqual([]);
+      expect((await codeBudgetRefusals.get()).values.reduce((a, v) => a + v.value, 0) - before).toBe(3);
+      budget.clock.advance(24 * 3600_000 + 1000);
+      expect(refusedBy(await ask('5541987650001'))).toBe('sent');
+    } finally {
+      await budget.close();
+    }
   });
 });
 

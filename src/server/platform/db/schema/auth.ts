@@ -46,6 +46,8 @@ export const authEvents = pgTable('auth_events', {
 }, (t) => [
   index('auth_events_phone_idx').on(t.phone, t.kind, t.at),
   index('auth_events_address_idx').on(t.address, t.kind, t.at),
+  // the daily budget's count of every send in 24 hours
+  index('auth_events_kind_at_idx').on(t.kind, t.at),
 ]);
 
 /** Proof that a phone was confirmed by code, for a sign-up without an account yet. Hash stored. */

@@ -1,1 +1,0 @@
-ALTER TABLE "access_codes" ADD COLUMN "purpose" text DEFAULT 'access' NOT NULL;
