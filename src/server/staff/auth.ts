@@ -4,7 +4,7 @@ import { ErrorCode } from '#shared/errors';
 import { STAFF_ROLES, type StaffRole } from '#shared/staff/roles';
 import type { StaffMember } from '#shared/staff/payloads';
 import type { AppDeps } from '../config';
-import type { Db } from '../platform/db/index';
+import type { Db, Tx } from '../platform/db/index';
 import { staff, staffSessions } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { newToken, sha256 } from '../auth/crypto';
@@ -67,7 +67,7 @@ export async function readInvitation(deps: Deps, token: string) {
 }
 
 /** A new back-office session for the member: the token (shown once), its end, the idle limit. */
-export async function openSession(deps: Pick<AppDeps, 'db' | 'clock'>, row: StaffRow) {
+export async function openSession(deps: { db: Db | Tx; clock: AppDeps['clock'] }, row: StaffRow) {
   const token = newToken();
   const now = deps.clock.now();
   const expires = new Date(now.getTime() + SESSION_HOURS * 3_600_000);
@@ -104,7 +104,7 @@ export function refuseWhileHeld(row: Pick<StaffRow, 'heldUntil'>, now: Date): vo
 }
 
 /** A wrong second factor (an app code or a passkey): counted and audited; from FREE_FAILURES on, sign-in waits. */
-export async function countFailedFactor(deps: Pick<AppDeps, 'db' | 'clock'>, row: StaffRow, now: Date): Promise<void> {
+export async function countFailedFactor(deps: { db: Db | Tx; clock: AppDeps['clock'] }, row: StaffRow, now: Date): Promise<void> {
   const failures = row.failedFactors + 1;
   const hold = holdAfter(failures);
   await deps.db.transaction(async (tx) => {
@@ -114,7 +114,7 @@ export async function countFailedFactor(deps: Pick<AppDeps, 'db' | 'clock'>, row
 }
 
 /** A right second factor: the count of wrong ones starts again, the sign-in is audited, a session opens. */
-export async function signedIn(deps: Pick<AppDeps, 'db' | 'clock'>, row: StaffRow, factor: 'totp' | 'passkey', set: Partial<typeof staff.$inferInsert> = {}) {
+export async function signedIn(deps: { db: Db | Tx; clock: AppDeps['clock'] }, row: StaffRow, factor: 'totp' | 'passkey', set: Partial<typeof staff.$inferInsert> = {}) {
   const [current] = await deps.db.update(staff).set({ ...set, failedFactors: 0, heldUntil: null }).where(eq(staff.id, row.id)).returning();
   await audit(deps.db, deps.clock, { staffId: row.id, action: 'staff:signedIn', customerId: null, before: null, after: { factor } });
   return openSession(deps, current ?? row);
@@ -126,16 +126,26 @@ export async function signedIn(deps: Pick<AppDeps, 'db' | 'clock'>, row: StaffRo
  * that doubles with each further one. A code is accepted once (its step is remembered).
  */
 export async function signIn(deps: Deps, input: { email: string; code: string }) {
-  const now = deps.clock.now();
-  const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email.trim().toLowerCase()));
-  if (!row || row.revokedAt || !row.totpSecret) throw new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED);
-  refuseWhileHeld(row, now);
-  const step = totpStep(openSecret(deps.secret, row.totpSecret), row.email, input.code, now);
-  if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) {
-    await countFailedFactor(deps, row, now);
-    throw new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED);
-  }
-  return signedIn(deps, row, 'totp', { totpLastStep: step });
+  // one check at a time per member (the row locked until the count or the session is written):
+  // parallel wrong codes cannot outrun the hold, and one code opens one session (issue 29, F3)
+  const outcome = await deps.db.transaction(async (tx): Promise<{ refused: ApiError } | { session: Awaited<ReturnType<typeof openSession>> }> => {
+    const [row] = await tx.select().from(staff).where(eq(staff.email, input.email.trim().toLowerCase())).for('update');
+    if (!row || row.revokedAt || !row.totpSecret) return { refused: new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED) };
+    const now = deps.clock.now();
+    try {
+      refuseWhileHeld(row, now);
+    } catch (e) {
+      return { refused: e as ApiError };
+    }
+    const step = totpStep(openSecret(deps.secret, row.totpSecret), row.email, input.code, now);
+    if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) {
+      await countFailedFactor({ db: tx, clock: deps.clock }, row, now);
+      return { refused: new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED) };
+    }
+    return { session: await signedIn({ db: tx, clock: deps.clock }, row, 'totp', { totpLastStep: step }) };
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.session;
 }
 
 export interface StaffCaller { id: number; roles: StaffRole[]; sessionId: number | null; expiresAt: Date | null }

@@ -4,7 +4,7 @@ import { messages } from '#shared/messages';
 import { invite, IDLE_MINUTES } from '../../../src/server/staff/auth';
 import { totpCode } from '../../../src/server/staff/factor';
 import { createStaff } from '../../../src/server/staff/service';
-import { staff } from '../../../src/server/platform/db/schema';
+import { staff, staffSessions } from '../../../src/server/platform/db/schema';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call } from '../../support/flows';
 
@@ -110,6 +110,31 @@ describe('sign-in with e-mail and the app code', () => {
     const trail = await call(s, 'GET', '/admin/audit', undefined, { token: adminToken });
     const failures = (trail.body.data as { action: string; staff_id: number }[]).filter((a) => a.action === 'staff:signInFailed' && a.staff_id === row?.id);
     expect(failures).toHaveLength(6);
+  });
+});
+
+describe('sign-in under concurrency (issue 29, F3)', () => {
+  test('200 wrong codes at once: no more are checked than the hold allows; the rest wait', async () => {
+    const m = await enrolled();
+    const wrongCode = totpCode(m.secret, m.email, new Date(s.clock.now().getTime() + 3_600_000));
+    const answers = await Promise.all(Array.from({ length: 200 }, () => call(s, 'POST', '/admin/auth/session', { email: m.email, code: wrongCode })));
+    const checked = answers.filter((a) => a.status === 401).length;
+    const held = answers.filter((a) => a.status === 429).length;
+    // the fifth wrong code starts the hold: every later one waits unchecked
+    expect([checked, held]).toEqual([5, 195]);
+    const [row] = await s.db.select().from(staff).where(eq(staff.email, m.email));
+    expect(row?.failedFactors).toBe(5);
+  });
+
+  test('the right code sent 10 times at once opens exactly one session', async () => {
+    const m = await enrolled();
+    const code = nextCode(m);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(s, 'POST', '/admin/auth/session', { email: m.email, code })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const [row] = await s.db.select().from(staff).where(eq(staff.email, m.email));
+    const sessions = await s.db.select().from(staffSessions).where(eq(staffSessions.staffId, row!.id));
+    // the enrolment's session and the one sign-in
+    expect(sessions).toHaveLength(2);
   });
 });
 
