@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { ErrorCode } from '#shared/errors';
 import { STAFF_ROLES, type StaffRole } from '#shared/staff/roles';
@@ -105,11 +105,13 @@ export function refuseWhileHeld(row: Pick<StaffRow, 'heldUntil'>, now: Date): vo
 
 /** A wrong second factor (an app code or a passkey): counted and audited; from FREE_FAILURES on, sign-in waits. */
 export async function countFailedFactor(deps: { db: Db | Tx; clock: AppDeps['clock'] }, row: StaffRow, now: Date): Promise<void> {
-  const failures = row.failedFactors + 1;
-  const hold = holdAfter(failures);
   await deps.db.transaction(async (tx) => {
-    await tx.update(staff).set({ failedFactors: failures, heldUntil: hold ? new Date(now.getTime() + hold) : null }).where(eq(staff.id, row.id));
-    await audit(tx, deps.clock, { staffId: row.id, action: 'staff:signInFailed', customerId: null, before: { failed_in_a_row: row.failedFactors }, after: { failed_in_a_row: failures, held_s: hold / 1000 } });
+    // counted in the database, not from the row read before: parallel failures each count (issue 29, F3)
+    const [counted] = await tx.update(staff).set({ failedFactors: sql`${staff.failedFactors} + 1` }).where(eq(staff.id, row.id)).returning({ failures: staff.failedFactors });
+    const failures = counted?.failures ?? row.failedFactors + 1;
+    const hold = holdAfter(failures);
+    if (hold) await tx.update(staff).set({ heldUntil: new Date(now.getTime() + hold) }).where(eq(staff.id, row.id));
+    await audit(tx, deps.clock, { staffId: row.id, action: 'staff:signInFailed', customerId: null, before: { failed_in_a_row: failures - 1 }, after: { failed_in_a_row: failures, held_s: hold / 1000 } });
   });
 }
 
