@@ -1,10 +1,10 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
-import { and, eq, inArray, lt, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { AppDeps, Clock } from '../config';
 import { PURGE_LOCK_KEY, type Database, type Db } from './db/index';
-import { accessCodes, addressActions, authEvents, botCheckUses, customerActions, jobs, maintenanceRuns, outbox, phoneProofs, sessions } from './db/schema';
+import { accessCodes, addressActions, authEvents, botCheckUses, customerActions, jobs, maintenanceRuns, outbox, phoneProofs, sessions, staffSignInHolds } from './db/schema';
 import { processAlive, releaseAbandonedLeases, THIS_WORKER } from './queue/queue';
 import { stagingFileOwner } from '../providers/storage/index';
 import { removeInterruptedFiles } from './storing';
@@ -19,7 +19,10 @@ export async function purgeExpired(deps: Pick<AppDeps, 'db' | 'clock' | 'limits'
   const { db, limits } = deps;
   const now = deps.clock.now().getTime();
   const before = (ms: number) => new Date(now - ms);
-  await db.delete(authEvents).where(lt(authEvents.at, before(limits.windowMs + 60_000)));
+  // the longest rule that reads them: the daily code budget (24 h), a phone's remembered wrong codes
+  await db.delete(authEvents).where(lt(authEvents.at, before(Math.max(limits.windowMs, limits.failureMemoryMs, DAY) + 60_000)));
+  // a staff address's wait for its wrong factors, once over and a day old
+  await db.delete(staffSignInHolds).where(and(lt(staffSignInHolds.updatedAt, before(DAY)), or(isNull(staffSignInHolds.heldUntil), lt(staffSignInHolds.heldUntil, before(0)))));
   await db.delete(accessCodes).where(lt(accessCodes.expiresAt, before(DAY)));
   await db.delete(phoneProofs).where(lt(phoneProofs.expiresAt, before(DAY)));
   // the per-customer and per-address limits count over an hour (the profile changes' configured window)

@@ -5,6 +5,7 @@ import {
 } from '#shared/staff/endpoints';
 import type { AppDeps } from '../config';
 import { endpointApp, idParam } from '../http/route';
+import { clientAddress } from '../http/common';
 import { auditTrail as trailOf } from './service';
 import * as auth from './auth';
 import * as passkey from './passkey';
@@ -35,11 +36,11 @@ export function staffAdmin(deps: AppDeps): Hono {
   });
   route(readInvitation, async (c) => c.json(await auth.readInvitation(deps, c.req.valid('json').invite)));
   route(enrol, async (c) => c.json(await auth.enrol(deps, c.req.valid('json')), 201));
-  route(signIn, async (c) => c.json(await auth.signIn(deps, c.req.valid('json')), 201));
+  route(signIn, async (c) => c.json(await auth.signIn(deps, c.req.valid('json'), clientAddress(c, deps)), 201));
   route(invitationPasskeyOptions, async (c) => c.json(await passkey.invitationOptions(deps, site(c), c.req.valid('json').invite)));
   route(enrolPasskey, async (c) => c.json(await passkey.enrolWithPasskey(deps, site(c), c.req.valid('json')), 201));
   route(signInPasskeyOptions, async (c) => c.json(await passkey.signInOptions(deps, site(c), c.req.valid('json').email)));
-  route(signInPasskey, async (c) => c.json(await passkey.signInWithPasskey(deps, site(c), c.req.valid('json')), 201));
+  route(signInPasskey, async (c) => c.json(await passkey.signInWithPasskey(deps, site(c), c.req.valid('json'), clientAddress(c, deps)), 201));
   route(passkeyOptions, async (c) => c.json(await passkey.addOptions(deps, site(c), c.get('staff'))));
   route(addPasskey, async (c) => c.json(await passkey.addPasskey(deps, site(c), c.get('staff'), c.req.valid('json').response), 201));
   route(listPasskeys, async (c) => c.json({ data: await passkey.listPasskeys(deps, c.get('staff')) }));

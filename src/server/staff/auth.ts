@@ -5,7 +5,8 @@ import { STAFF_ROLES, type StaffRole } from '#shared/staff/roles';
 import type { StaffMember } from '#shared/staff/payloads';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { staff, staffSessions } from '../platform/db/schema';
+import { staff, staffSessions, staffSignInHolds } from '../platform/db/schema';
+import { limitKeyOf } from '../http/common';
 import { ApiError } from '../http/errors';
 import { newToken, sha256 } from '../auth/crypto';
 import { newTotpSecret, openSecret, sealSecret, totpStep, totpUri } from './factor';
@@ -26,6 +27,12 @@ export const IDLE_MINUTES = 30;
 /** Wrong codes in a row before sign-in waits; the wait doubles with each further one, up to the cap. */
 export const FREE_FAILURES = 4;
 export const HOLD_CAP_MINUTES = 60;
+/**
+ * Wrong factors in a row from every address together before the whole account waits
+ * HOLD_CAP_MINUTES (NIST SP 800-63B-4 §3.2.2: at most 100 consecutive failures per account); below
+ * it, only the address that guessed wrong waits (issue 29, F4).
+ */
+export const ACCOUNT_FAILURES = 100;
 /** A session's last use is written at most this often (a read per call, a write per minute). */
 const SLIDE_EVERY_MS = 60_000;
 
@@ -96,28 +103,51 @@ export function holdAfter(failures: number): number {
   return Math.min(HOLD_CAP_MINUTES, 2 ** (failures - FREE_FAILURES - 1)) * 60_000;
 }
 
-/** Sign-in waits while a member is held after wrong second factors (429 with the seconds left). */
-export function refuseWhileHeld(row: Pick<StaffRow, 'heldUntil'>, now: Date): void {
-  if (row.heldUntil && row.heldUntil > now) {
-    throw new ApiError(429, ErrorCode.STAFF_SIGN_IN_HELD, { retry_after_s: Math.ceil((row.heldUntil.getTime() - now.getTime()) / 1000) });
-  }
+/**
+ * Sign-in waits while this address is held for the member's wrong second factors it sent, or the
+ * whole account is after ACCOUNT_FAILURES (429 with the seconds left). Another address is not held
+ * by a stranger's guesses.
+ */
+export async function refuseWhileHeld(db: Db | Tx, row: Pick<StaffRow, 'id' | 'heldUntil'>, address: string, now: Date): Promise<void> {
+  const [mine] = await db.select({ until: staffSignInHolds.heldUntil }).from(staffSignInHolds)
+    .where(and(eq(staffSignInHolds.staffId, row.id), eq(staffSignInHolds.address, limitKeyOf(address))));
+  const until = [row.heldUntil, mine?.until ?? null].filter((d): d is Date => d !== null && d > now).sort((a, b) => b.getTime() - a.getTime())[0];
+  if (until) throw new ApiError(429, ErrorCode.STAFF_SIGN_IN_HELD, { retry_after_s: Math.ceil((until.getTime() - now.getTime()) / 1000) });
 }
 
-/** A wrong second factor (an app code or a passkey): counted and audited; from FREE_FAILURES on, sign-in waits. */
-export async function countFailedFactor(deps: { db: Db | Tx; clock: AppDeps['clock'] }, row: StaffRow, now: Date): Promise<void> {
+/**
+ * A wrong second factor (an app code or a passkey) from `address`: counted and audited; from
+ * FREE_FAILURES on, that address waits; from ACCOUNT_FAILURES in a row, every address does.
+ */
+export async function countFailedFactor(deps: { db: Db | Tx; clock: AppDeps['clock'] }, row: StaffRow, address: string, now: Date): Promise<void> {
+  const key = limitKeyOf(address);
   await deps.db.transaction(async (tx) => {
     // counted in the database, not from the row read before: parallel failures each count (issue 29, F3)
     const [counted] = await tx.update(staff).set({ failedFactors: sql`${staff.failedFactors} + 1` }).where(eq(staff.id, row.id)).returning({ failures: staff.failedFactors });
-    const failures = counted?.failures ?? row.failedFactors + 1;
+    const inARow = counted?.failures ?? row.failedFactors + 1;
+    const [here] = await tx.insert(staffSignInHolds).values({ staffId: row.id, address: key, failures: 1, updatedAt: now })
+      .onConflictDoUpdate({ target: [staffSignInHolds.staffId, staffSignInHolds.address], set: { failures: sql`${staffSignInHolds.failures} + 1`, updatedAt: now } })
+      .returning({ failures: staffSignInHolds.failures });
+    const failures = here?.failures ?? 1;
     const hold = holdAfter(failures);
-    if (hold) await tx.update(staff).set({ heldUntil: new Date(now.getTime() + hold) }).where(eq(staff.id, row.id));
-    await audit(tx, deps.clock, { staffId: row.id, action: 'staff:signInFailed', customerId: null, before: { failed_in_a_row: failures - 1 }, after: { failed_in_a_row: failures, held_s: hold / 1000 } });
+    if (hold) {
+      await tx.update(staffSignInHolds).set({ heldUntil: new Date(now.getTime() + hold) })
+        .where(and(eq(staffSignInHolds.staffId, row.id), eq(staffSignInHolds.address, key)));
+    }
+    const accountHold = inARow >= ACCOUNT_FAILURES ? HOLD_CAP_MINUTES * 60_000 : 0;
+    if (accountHold) await tx.update(staff).set({ heldUntil: new Date(now.getTime() + accountHold) }).where(eq(staff.id, row.id));
+    await audit(tx, deps.clock, {
+      staffId: row.id, action: 'staff:signInFailed', customerId: null,
+      before: { failed_in_a_row: inARow - 1 }, after: { failed_in_a_row: inARow, from_this_address: failures, held_s: Math.max(hold, accountHold) / 1000 },
+    });
   });
 }
 
 /** A right second factor: the count of wrong ones starts again, the sign-in is audited, a session opens. */
-export async function signedIn(deps: { db: Db | Tx; clock: AppDeps['clock'] }, row: StaffRow, factor: 'totp' | 'passkey', set: Partial<typeof staff.$inferInsert> = {}) {
+export async function signedIn(deps: { db: Db | Tx; clock: AppDeps['clock'] }, row: StaffRow, factor: 'totp' | 'passkey', address: string, set: Partial<typeof staff.$inferInsert> = {}) {
   const [current] = await deps.db.update(staff).set({ ...set, failedFactors: 0, heldUntil: null }).where(eq(staff.id, row.id)).returning();
+  // the member's own address starts again; a stranger's address keeps its wait
+  await deps.db.delete(staffSignInHolds).where(and(eq(staffSignInHolds.staffId, row.id), eq(staffSignInHolds.address, limitKeyOf(address))));
   await audit(deps.db, deps.clock, { staffId: row.id, action: 'staff:signedIn', customerId: null, before: null, after: { factor } });
   return openSession(deps, current ?? row);
 }
@@ -127,7 +157,7 @@ export async function signedIn(deps: { db: Db | Tx; clock: AppDeps['clock'] }, r
  * code for a member is counted (audited) and, after FREE_FAILURES in a row, sign-in waits a time
  * that doubles with each further one. A code is accepted once (its step is remembered).
  */
-export async function signIn(deps: Deps, input: { email: string; code: string }) {
+export async function signIn(deps: Deps, input: { email: string; code: string }, address: string) {
   // one check at a time per member (the row locked until the count or the session is written):
   // parallel wrong codes cannot outrun the hold, and one code opens one session (issue 29, F3)
   const outcome = await deps.db.transaction(async (tx): Promise<{ refused: ApiError } | { session: Awaited<ReturnType<typeof openSession>> }> => {
@@ -135,16 +165,16 @@ export async function signIn(deps: Deps, input: { email: string; code: string })
     if (!row || row.revokedAt || !row.totpSecret) return { refused: new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED) };
     const now = deps.clock.now();
     try {
-      refuseWhileHeld(row, now);
+      await refuseWhileHeld(tx, row, address, now);
     } catch (e) {
       return { refused: e as ApiError };
     }
     const step = totpStep(openSecret(deps.secret, row.totpSecret), row.email, input.code, now);
     if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) {
-      await countFailedFactor({ db: tx, clock: deps.clock }, row, now);
+      await countFailedFactor({ db: tx, clock: deps.clock }, row, address, now);
       return { refused: new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED) };
     }
-    return { session: await signedIn({ db: tx, clock: deps.clock }, row, 'totp', { totpLastStep: step }) };
+    return { session: await signedIn({ db: tx, clock: deps.clock }, row, 'totp', address, { totpLastStep: step }) };
   });
   if ('refused' in outcome) throw outcome.refused;
   return outcome.session;

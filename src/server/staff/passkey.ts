@@ -219,19 +219,19 @@ async function proven(deps: Deps, site: PasskeySite, row: StaffRow, response: v.
  * E-mail and a passkey. An unknown e-mail and a passkey that is not the member's get the same
  * answer; every failure for a member counts with the wrong app codes (same waits, same audit).
  */
-export async function signInWithPasskey(deps: Deps, site: PasskeySite, input: { email: string; response: v.InferOutput<typeof PasskeyAssertion> }) {
+export async function signInWithPasskey(deps: Deps, site: PasskeySite, input: { email: string; response: v.InferOutput<typeof PasskeyAssertion> }, address: string) {
   const now = deps.clock.now();
   const [row] = await deps.db.select().from(staff).where(eq(staff.email, input.email.trim().toLowerCase()));
   if (!row || row.revokedAt || !row.enrolledAt) throw refused();
-  refuseWhileHeld(row, now);
+  await refuseWhileHeld(deps.db, row, address, now);
   const ok = await proven(deps, site, row, input.response);
   // the counter is written only over the one read: a second use of the same answer finds it moved
   const [used] = ok ? await deps.db.update(staffPasskeys).set({ counter: ok.counter, lastUsedAt: now })
     .where(and(eq(staffPasskeys.id, ok.passkey.id), eq(staffPasskeys.counter, ok.passkey.counter))).returning({ id: staffPasskeys.id }) : [];
   if (!used) {
-    await countFailedFactor(deps, row, now);
+    await countFailedFactor(deps, row, address, now);
     throw refused();
   }
-  return signedIn(deps, row, 'passkey');
+  return signedIn(deps, row, 'passkey', address);
 }
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '#shared/messages';
-import { invite, IDLE_MINUTES } from '../../../src/server/staff/auth';
+import { ACCOUNT_FAILURES, invite, IDLE_MINUTES } from '../../../src/server/staff/auth';
 import { totpCode } from '../../../src/server/staff/factor';
 import { createStaff } from '../../../src/server/staff/service';
 import { staff, staffSessions } from '../../../src/server/platform/db/schema';
 import { createTestServer, type TestServer } from '../../support/server';
-import { call } from '../../support/flows';
+import { call, newAddress } from '../../support/flows';
 
 /**
  * Back-office sign-in (issue 14): an invitation, a TOTP app enrolled from it, then e-mail + the
@@ -89,22 +89,23 @@ describe('sign-in with e-mail and the app code', () => {
     expect(unknown).toMatchObject({ status: 401, body: { ...replay.body, request_id: expect.any(String) } });
   });
 
-  test('wrong codes are counted and audited; from the fifth in a row sign-in waits, doubling; the right code after the wait resets the count', async () => {
+  test('wrong codes are counted and audited; from the fifth in a row from one address, sign-in from it waits, doubling; the right code after the wait resets the count', async () => {
     const m = await enrolled();
-    const wrong = () => call(s, 'POST', '/admin/auth/session', { email: m.email, code: totpCode(m.secret, m.email, new Date(s.clock.now().getTime() + 3_600_000)) });
+    const address = newAddress();
+    const wrong = () => call(s, 'POST', '/admin/auth/session', { email: m.email, code: totpCode(m.secret, m.email, new Date(s.clock.now().getTime() + 3_600_000)) }, { address });
     for (let i = 1; i <= 4; i++) expect((await wrong()).status).toBe(401);
     const fifth = await wrong();
     expect(fifth.status).toBe(401);
-    const held = await call(s, 'POST', '/admin/auth/session', { email: m.email, code: nextCode(m) });
+    const held = await call(s, 'POST', '/admin/auth/session', { email: m.email, code: nextCode(m) }, { address });
     expect(held).toMatchObject({ status: 429, body: { code: 4296, message: messages['staff.signIn.held'] } });
     expect(Number(held.body.retry_after_s)).toBeGreaterThan(0);
     expect(Number(held.body.retry_after_s)).toBeLessThanOrEqual(60);
     s.clock.advance(61_000);
     expect((await wrong()).status).toBe(401); // the sixth: two minutes now
-    const stillHeld = await call(s, 'POST', '/admin/auth/session', { email: m.email, code: nextCode(m) });
+    const stillHeld = await call(s, 'POST', '/admin/auth/session', { email: m.email, code: nextCode(m) }, { address });
     expect(Number(stillHeld.body.retry_after_s)).toBeGreaterThan(60);
     s.clock.advance(121_000);
-    expect((await call(s, 'POST', '/admin/auth/session', { email: m.email, code: nextCode(m) })).status).toBe(201);
+    expect((await call(s, 'POST', '/admin/auth/session', { email: m.email, code: nextCode(m) }, { address })).status).toBe(201);
     const [row] = await s.db.select().from(staff).where(eq(staff.email, m.email));
     expect(row?.failedFactors).toBe(0);
     const trail = await call(s, 'GET', '/admin/audit', undefined, { token: adminToken });
@@ -117,7 +118,8 @@ describe('sign-in under concurrency (issue 29, F3)', () => {
   test('200 wrong codes at once: no more are checked than the hold allows; the rest wait', async () => {
     const m = await enrolled();
     const wrongCode = totpCode(m.secret, m.email, new Date(s.clock.now().getTime() + 3_600_000));
-    const answers = await Promise.all(Array.from({ length: 200 }, () => call(s, 'POST', '/admin/auth/session', { email: m.email, code: wrongCode })));
+    const address = newAddress();
+    const answers = await Promise.all(Array.from({ length: 200 }, () => call(s, 'POST', '/admin/auth/session', { email: m.email, code: wrongCode }, { address })));
     const checked = answers.filter((a) => a.status === 401).length;
     const held = answers.filter((a) => a.status === 429).length;
     // the fifth wrong code starts the hold: every later one waits unchecked
@@ -135,6 +137,29 @@ describe('sign-in under concurrency (issue 29, F3)', () => {
     const sessions = await s.db.select().from(staffSessions).where(eq(staffSessions.staffId, row!.id));
     // the enrolment's session and the one sign-in
     expect(sessions).toHaveLength(2);
+  });
+});
+
+describe('holds a stranger cannot aim (issue 29, F4)', () => {
+  test('a stranger\'s wrong codes hold the stranger\'s address, not the member signing in from elsewhere', async () => {
+    const m = await enrolled();
+    const stranger = newAddress();
+    const guess = () => call(s, 'POST', '/admin/auth/session', { email: m.email, code: totpCode(m.secret, m.email, new Date(s.clock.now().getTime() + 3_600_000)) }, { address: stranger });
+    for (let i = 0; i < 5; i++) expect((await guess()).status).toBe(401);
+    expect((await guess()).status).toBe(429);
+    expect((await call(s, 'POST', '/admin/auth/session', { email: m.email, code: nextCode(m) }, { address: newAddress() })).status).toBe(201);
+    // the member's sign-in does not lift the stranger's wait
+    expect((await guess()).status).toBe(429);
+  });
+
+  test(`${ACCOUNT_FAILURES} wrong codes in a row from as many addresses hold the whole account`, async () => {
+    const m = await enrolled();
+    const code = totpCode(m.secret, m.email, new Date(s.clock.now().getTime() + 3_600_000));
+    for (let i = 0; i < ACCOUNT_FAILURES; i++) {
+      expect((await call(s, 'POST', '/admin/auth/session', { email: m.email, code }, { address: `198.51.${i >> 8}.${i & 255}` })).status).toBe(401);
+    }
+    const held = await call(s, 'POST', '/admin/auth/session', { email: m.email, code: nextCode(m) }, { address: newAddress() });
+    expect(held).toMatchObject({ status: 429, body: { code: 4296 } });
   });
 });
 

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { at } from './columns';
 
@@ -76,3 +76,16 @@ export const staffPasskeys = pgTable('staff_passkeys', {
   createdAt: at('created_at').notNull(),
   lastUsedAt: at('last_used_at'),
 }, (t) => [uniqueIndex('staff_passkeys_credential_key').on(t.credentialId), index('staff_passkeys_staff_idx').on(t.staffId)]);
+
+/**
+ * Wrong second factors for a member from one client address (an IPv6 /64): the growing waits apply
+ * to that address only, so a stranger who knows a member's e-mail cannot hold the member out
+ * (issue 29, F4); `staff.failed_factors` counts them all for the account-wide cap.
+ */
+export const staffSignInHolds = pgTable('staff_sign_in_holds', {
+  staffId: integer('staff_id').notNull().references(() => staff.id),
+  address: text('address').notNull(),
+  failures: integer('failures').notNull().default(0),
+  heldUntil: at('held_until'),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.staffId, t.address] })]);
