@@ -110,13 +110,27 @@ export async function issuePhoneProof(deps: Deps, phone: string): Promise<string
   return token;
 }
 
+/**
+ * Sign-ups a proof may see refused (an e-mail in use, a bad coupon) before it is worn out: a refused
+ * sign-up rolls its transaction back, so without a count one SMS code would test e-mails without
+ * end (issue 29, F8). A new proof takes a new code, which the per-phone limits bound.
+ */
+export const PHONE_PROOF_TRIES = 3;
+
 /** Uses up a proof inside the sign-up transaction; 5003 when it is not a live proof of this phone. */
 export async function consumePhoneProof(tx: Tx, deps: Pick<AppDeps, 'clock'>, proof: string, phone: string): Promise<void> {
   const now = deps.clock.now();
   const used = await tx.update(phoneProofs).set({ usedAt: now })
     .where(and(
       eq(phoneProofs.tokenHash, sha256(proof)), eq(phoneProofs.phone, phone), isNull(phoneProofs.usedAt), gt(phoneProofs.expiresAt, now),
+      lt(phoneProofs.failedTries, PHONE_PROOF_TRIES),
     ))
     .returning({ phone: phoneProofs.phone });
   if (used.length !== 1) throw new ApiError(403, ErrorCode.NUMBER_NOT_CONFIRMED, { field: 'phone' });
+}
+
+/** A sign-up with this proof was refused after the proof was accepted: counted, outside the rolled-back transaction. */
+export async function countRefusedSignUp(db: Db, proof: string, phone: string): Promise<void> {
+  await db.update(phoneProofs).set({ failedTries: sql`${phoneProofs.failedTries} + 1` })
+    .where(and(eq(phoneProofs.tokenHash, sha256(proof)), eq(phoneProofs.phone, phone), isNull(phoneProofs.usedAt)));
 }

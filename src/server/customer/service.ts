@@ -10,7 +10,7 @@ import type { AppDeps } from '../config';
 import { preparedPerDb, type Db } from '../platform/db/index';
 import { bills, cities, clientPlans, contracts, coupons, customers, customerSuccessCases, documents, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
-import { consumePhoneProof, openSession } from '../auth/sessions';
+import { consumePhoneProof, countRefusedSignUp, openSession } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/host';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -79,7 +79,10 @@ export async function signUp(deps: Deps, input: SignUpRequest): Promise<string> 
       return openSession(tx, deps, created.id);
     });
   } catch (err) {
-    throw inUse(violatedConstraint(err)) ?? err;
+    const refusal = inUse(violatedConstraint(err)) ?? err;
+    // the proof was good but the sign-up was refused: one of its few tries is gone (F8)
+    if (refusal instanceof ApiError && refusal.code !== ErrorCode.NUMBER_NOT_CONFIRMED) await countRefusedSignUp(db, input.phone_proof, input.phone);
+    throw refusal;
   }
 }
 

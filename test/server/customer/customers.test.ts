@@ -6,6 +6,7 @@ import { CustomerProfile } from '#shared/customer/payloads';
 import { messages } from '#shared/messages';
 import { StepsResponse } from '#shared/process/payloads';
 import { createTestServer, type TestServer } from '../../support/server';
+import { PHONE_PROOF_TRIES } from '../../../src/server/auth/sessions';
 import { businessSignUp, call, lastCode, newPhone, personalSignUp, requestCode, signUpNewCustomer } from '../../support/flows';
 
 let s: TestServer;
@@ -82,6 +83,19 @@ describe('POST /api/v1/portal/customers', () => {
     expect(res.body).toMatchObject({ code: 1005, message: messages['api.1005'], field: 'email' });
     expect(await customerCount()).toBe(before);
     expect((await call(s, 'POST', '/portal/customers', personalSignUp(phone, proof))).status).toBe(201);
+  });
+
+  test(`a proof answers at most ${PHONE_PROOF_TRIES} refused sign-ups, so it cannot test e-mails without end (issue 29, F8)`, async () => {
+    const existing = await signUpNewCustomer(s);
+    const { phone, proof } = await confirmedPhone();
+    for (let i = 0; i < PHONE_PROOF_TRIES; i++) {
+      expect((await call(s, 'POST', '/portal/customers', personalSignUp(phone, proof, { email: existing.email }))).body.code).toBe(1005);
+    }
+    // worn out: even a free e-mail now needs a new code
+    expect((await call(s, 'POST', '/portal/customers', personalSignUp(phone, proof))).body.code).toBe(5003);
+    s.clock.advance(31_000);
+    const fresh = await confirmedPhone(phone);
+    expect((await call(s, 'POST', '/portal/customers', personalSignUp(phone, fresh.proof))).status).toBe(201);
   });
 
   test('a phone already in use: 5004', async () => {

@@ -56,6 +56,8 @@ export const phoneProofs = pgTable('phone_proofs', {
   phone: text('phone').notNull(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
+  /** sign-ups refused with this proof (an e-mail in use...): it answers only a few (auth/sessions.ts) */
+  failedTries: integer('failed_tries').notNull().default(0),
 });
 
 /** ALTCHA payloads already accepted (each is usable once until its challenge expires). */
