@@ -34,7 +34,7 @@ async function eventsSince(db: Db | Tx, where: ReturnType<typeof and>) {
  * and a per-phone lock: per address, the 30 s resend cooldown of this request, 5 sends per 10 min per phone (every
  * request and resend of the phone counts). Nothing here looks at whether the phone has an account.
  */
-export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequestKey, clientAddress: string): Promise<void> {
+export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequestKey, clientAddress: string, purpose: CodePurpose): Promise<void> {
   const { clock, limits } = deps;
   const { phone, secretHash } = request;
   const now = clock.now();
@@ -71,11 +71,13 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
   if (last && !usedSinceLastSend && now.getTime() - last.at.getTime() < limits.resendCooldownMs) {
     throw new ApiError(429, ErrorCode.RESEND_TOO_EARLY, { retry_after_s: secondsUntil(now, new Date(last.at.getTime() + limits.resendCooldownMs)) });
   }
-  const byPhone = await eventsSince(tx, and(eq(authEvents.phone, phone), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
+  // per purpose: sign-in codes asked by anyone do not use up the signing or deletion codes of the
+  // phone's owner (issue 29, F5); those are asked by the signer's link or the signed-in customer
+  const byPhone = await eventsSince(tx, and(eq(authEvents.phone, phone), eq(authEvents.purpose, purpose), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
   if (byPhone.n >= limits.sendsPerWindow && byPhone.oldest) {
     throw new ApiError(429, ErrorCode.SEND_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPhone.oldest.getTime() + limits.windowMs)) });
   }
-  await tx.insert(authEvents).values({ kind: 'send', phone, address, secretHash, at: now });
+  await tx.insert(authEvents).values({ kind: 'send', phone, address, secretHash, purpose, at: now });
 }
 
 /**

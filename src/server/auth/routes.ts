@@ -30,7 +30,7 @@ export function authRoutes(deps: AppDeps): Hono {
     await checkBot(body.resend, request, body.recaptcha);
     const channel = body.origin === 'REQUEST_WHATSAPP' ? 'whatsapp' : 'sms';
     await deps.db.transaction(async (tx) => {
-      await recordCodeRequest(tx, deps, request, address);
+      await recordCodeRequest(tx, deps, request, address, 'access');
       // the job carries the secret's hash only: the code it issues belongs to this request
       await enqueue(tx, deps.clock, 'code.send', { phone: body.phone, secret_hash: request.secretHash, channel, type: body.type });
     });
@@ -67,7 +67,7 @@ export function authRoutes(deps: AppDeps): Hono {
     await checkBot(true, request, recaptcha);
     // The worker looks the account up, so the answer and its timing do not depend on it.
     await deps.db.transaction(async (tx) => {
-      await recordCodeRequest(tx, deps, request, clientAddress(c, deps));
+      await recordCodeRequest(tx, deps, request, clientAddress(c, deps), 'access');
       await enqueue(tx, deps.clock, 'code.email', { phone, secret_hash: request.secretHash });
     });
     return c.json({ success: true });

@@ -66,7 +66,7 @@ export async function sendSigningCode(deps: Deps, key: string, secret: string, a
   const phone = row.signer.phone;
   const request = codeRequestKey(phone, secret);
   await deps.db.transaction(async (tx) => {
-    await recordCodeRequest(tx, deps, request, address);
+    await recordCodeRequest(tx, deps, request, address, 'signature');
     await enqueue(tx, deps.clock, 'code.send', { phone, secret_hash: request.secretHash, channel: 'sms', type: 'SIGNATURE' });
   });
   await addToTrail(deps.db, row.id, entry(deps.clock.now(), 'code_sent', maskPhone(phone)));

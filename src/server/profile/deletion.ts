@@ -35,7 +35,7 @@ export async function sendDeletionCode(deps: Deps, customerId: number, secret: s
   const { phone } = await accountOf(deps.db, customerId);
   const request = codeRequestKey(phone, secret);
   await deps.db.transaction(async (tx) => {
-    await recordCodeRequest(tx, deps, request, address);
+    await recordCodeRequest(tx, deps, request, address, 'deletion');
     await enqueue(tx, deps.clock, 'code.send', { phone, secret_hash: request.secretHash, channel: 'sms', type: 'ACCOUNT_DELETION' });
   });
   return { phone_last4: phone.slice(-4), retry_after_s: Math.ceil(deps.limits.resendCooldownMs / 1000) };

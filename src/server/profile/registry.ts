@@ -116,6 +116,7 @@ export const OTHER_TABLES: readonly OtherTable[] = [
   { table: s.staff, notAboutACustomer: 'staff accounts' },
   { table: s.staffSessions, notAboutACustomer: 'back-office sessions of staff members' },
   { table: s.staffPasskeys, notAboutACustomer: 'staff members\' passkeys (public keys)' },
+  { table: s.staffSignInHolds, notAboutACustomer: 'the waits of the addresses that sent a staff member wrong factors (purged a day after the wait)' },
   { table: s.faqEntries, notAboutACustomer: 'the questions and answers of the help dialog, the same for everyone' },
   { table: s.calendarBlockedDays, notAboutACustomer: 'days blocked for visits' },
   { table: s.spentPaymentTokens, notAboutACustomer: 'nonces of spent card tokens, not linked to anyone' },

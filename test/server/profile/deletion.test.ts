@@ -84,6 +84,20 @@ describe('the SMS code', () => {
     expect((await deleteWith(c, mine, sent.code!)).status).toBe(200);
   });
 
+  test('signing and deletion codes have budgets of their own: a customer out of sign-in codes still signs and deletes (issue 29, F5)', async () => {
+    const c = await customerAtContracts(s);
+    let refused: Record<string, unknown> | null = null;
+    for (let i = 0; i < 10 && !refused; i++) {
+      s.clock.advance(31_000);
+      const r = await requestCode(s, c.phone, { secret: secret() }, { address: newAddress() });
+      if (r.status !== 202) refused = r.body;
+    }
+    expect(refused).toMatchObject({ code: 4291 });
+    const post = (path: string, body: unknown) => s.fetch(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newAddress() } });
+    expect((await post(`/sign/${c.contracts[0]!.key}/code`, { secret: secret() })).status).toBe(202);
+    expect((await askCode(c, secret())).status).toBe(202);
+  });
+
   test('a code is single use and expires after 10 minutes', async () => {
     const c = await signUpCustomerWithId(s);
     const mine = secret();

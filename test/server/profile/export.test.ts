@@ -76,7 +76,7 @@ describe('GET /portal/customers/export', () => {
     for (const column of ['token_hash', 'code_hash', 'secret_hash', 'signature_key', 'storage_key', 'file_key', 'signed_file_key']) expect(text).not.toContain(`"${column}"`);
     // a code request for the phone may be a stranger's: its address is not the customer's to have
     expect(copy.data.tabelas.auth_events!.length).toBeGreaterThan(0);
-    for (const row of copy.data.tabelas.auth_events!) expect(Object.keys(row).sort()).toEqual(['at', 'id', 'kind', 'phone']);
+    for (const row of copy.data.tabelas.auth_events!) expect(Object.keys(row).sort()).toEqual(['at', 'id', 'kind', 'phone', 'purpose']);
   });
 
   test('needs the session; ten copies an hour, then 429 with the wait', async () => {
