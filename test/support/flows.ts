@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { customers } from '../../src/server/platform/db/schema';
 import type { TestServer } from './server';
 import type { ProcessEvent } from '#machines/process/processMachine';
 import { applyProcessEvent } from '../../src/server/process/host';
@@ -251,4 +253,9 @@ export async function signOnPage(s: TestServer, c: { phone: string }, key: strin
   if (sent.status !== 202) throw new Error(`code: ${sent.status}`);
   const signed = await post(`/sign/${key}`, { secret, code: await lastCode(s, c.phone), consent: true });
   if (signed.status !== 201) throw new Error(`sign: ${signed.status} ${await signed.text()}`);
+}
+
+/** Staff confirm a customer's employer partnership (the sign-up's own claim grants nothing). */
+export async function confirmPartnership(s: TestServer, customerId: number): Promise<void> {
+  await s.db.update(customers).set({ hasPartnership: true }).where(eq(customers.id, customerId));
 }

@@ -9,7 +9,7 @@ import { BillFlow, type BillFlowProps } from '../../../../src/web/features/bill/
 import { nextStepAfterBill } from '#shared/bill/rules';
 import { createApi, type Api } from '../../../../src/web/api/client';
 import { createTestServer, type TestServer } from '../../../support/server';
-import { call, lastCode, newPhone, personalSignUp, requestCode, signUpNewCustomer } from '../../../support/flows';
+import { call, confirmPartnership, lastCode, newPhone, personalSignUp, requestCode, signUpNewCustomer } from '../../../support/flows';
 import { fixture, upload } from '../../../support/uploads';
 import { createStaff } from '../../../../src/server/staff/service';
 import { messages as m } from '#shared/messages';
@@ -347,9 +347,10 @@ describe('bill page', () => {
     const phone = newPhone();
     await requestCode(server, phone, { type: 'SIGN_UP' });
     const confirm = await call(server, 'POST', '/portal/confirm-number', { phone, code: await lastCode(server, phone) });
-    const created = await call(server, 'POST', '/portal/customers', personalSignUp(phone, String(confirm.body.phone_proof), { hasPartnership: true }));
+    const created = await call(server, 'POST', '/portal/customers', personalSignUp(phone, String(confirm.body.phone_proof)));
     expect(created.status).toBe(201);
     const token = String(created.body.access_token);
+    await confirmPartnership(server, Number((await call(server, 'GET', '/portal/customers', undefined, { token })).body.id));
     renderBill(token);
     await user.click(await screen.findByRole('radio', { name: 'Sim' }));
     await chooseFile(user, fileOf('cemig-clean-residential.pdf', 'application/pdf'));

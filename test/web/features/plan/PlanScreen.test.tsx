@@ -8,7 +8,7 @@ import { createApi } from '../../../../src/web/api/client';
 import { applyProcessEvent } from '../../../../src/server/process/host';
 import { fill, messages as m } from '../../../../src/shared/messages';
 import { createTestServer, type TestServer } from '../../../support/server';
-import { customerAtPlanChoice } from '../../../support/flows';
+import { confirmPartnership, customerAtPlanChoice } from '../../../support/flows';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -51,7 +51,8 @@ describe('the plans page', () => {
   });
 
   test("a partnership shows its text and its two extra free months in every plan", async () => {
-    const c = await customerAtPlanChoice(server, { over: { bill: 600, hasPartnership: true } });
+    const c = await customerAtPlanChoice(server, { over: { bill: 600 } });
+    await confirmPartnership(server, c.id);
     open(c.token);
     const t = await table();
     expect(t.getAllByRole('row').find((r) => r.textContent?.startsWith(m['plan.row.freeMonths']))?.textContent)
@@ -61,7 +62,8 @@ describe('the plans page', () => {
   });
 
   test("a failed free-months check says 'Não foi possível verificar a opção de 1º mês grátis' and the plans still show", async () => {
-    const c = await customerAtPlanChoice(server, { over: { bill: 600, hasPartnership: true } });
+    const c = await customerAtPlanChoice(server, { over: { bill: 600 } });
+    await confirmPartnership(server, c.id);
     open(c.token, ['/sales_free_month']);
     await table();
     screen.getByText(m['plan.freeMonths.error']);
