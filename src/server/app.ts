@@ -2,16 +2,17 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api';
+import { bodyCap } from '#shared/endpoint';
 import { apiDocument, apiOpenApiDocument, servedEndpoints } from '#shared/endpoints';
 import { ErrorCode } from '#shared/errors';
 import { EARLY_HEAD_PAINT, PAGE_LOADER, SESSION_EARLY_START } from '#shared/pageCode';
 import { messages } from '#shared/messages';
 import { authRoutes } from './auth/routes';
+import { capBody } from './http/bodyCap';
 import { billAdmin } from './bill/admin';
 import { billRoutes } from './bill/routes';
 import { coverageAdmin } from './coverage/admin';
@@ -139,13 +140,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', probeRoutes(deps));
 
   const api = new Hono();
-  // JSON bodies here are small forms; uploads (multipart) get their own 10 MB limit while streaming.
-  const jsonLimit = bodyLimit({
-    maxSize: 64 * 1024,
-    onError: (c) => errorResponse(c, new ApiError(413, ErrorCode.VALIDATION, {}, messages['common.error.generic'])),
-  });
-  // GET and HEAD carry no body: skipped, as bodyLimit's check of one builds node-server's full Request
-  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || /^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '') ? next() : jsonLimit(c, next)));
+  // Each call caps its own body (http/route.ts, bodyCap) and names the refusal (a file's or the
+  // content's). This backstop, a little above the largest cap so the call's own answers first,
+  // holds anything else under /api whatever its content type: no path reads an unbounded body.
+  const backstop = capBody(Math.max(...endpoints.map(bodyCap)) + 64 * 1024, () => new ApiError(413, ErrorCode.BODY_TOO_LARGE));
+  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : backstop(c, next)));
   api.use('*', async (c, next) => {
     await next();
     // on the answer as built (secureHeaders does the same): c.header() now would copy it into a stream

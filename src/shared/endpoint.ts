@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { API_PREFIX } from './api';
+import { MAX_UPLOAD_BYTES } from './bill/rules';
 import type { StaffRole } from './staff/roles';
 
 export { API_PREFIX };
@@ -54,13 +55,33 @@ export interface Endpoint {
   bodyOptional?: boolean;
   /** for a body with several forms told apart by a field: the form that checks a given body */
   bodyFor?: (raw: unknown) => v.GenericSchema;
-  /** a multipart/form-data upload of one file field */
-  multipart?: { field: string; description: string };
+  /**
+   * a multipart/form-data upload; `field` is the one documented, `files` how many file fields of
+   * at most 10 MB one request may carry (1 unless said), which sizes its body cap
+   */
+  multipart?: { field: string; description: string; files?: number };
+  /** the most bytes a body may have when it is not the JSON_BODY_CAP of a form (see bodyCap) */
+  maxBody?: number;
   query?: Readonly<Record<string, QueryParam>>;
   /** every answer by status, errors included (`failure(...)`) */
   responses: Readonly<Record<number, EndpointResponse>>;
   /** served only outside production (the local outbox) */
   development?: boolean;
+}
+
+/** JSON bodies are small forms: 64 KiB is far more than the largest the portal sends. */
+export const JSON_BODY_CAP = 64 * 1024;
+/** Room for the multipart envelope and a few small fields around the files. */
+export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The most bytes a call's body may carry, whatever its content type (issue 29, F1): an upload's
+ * files and their envelope, a descriptor's own `maxBody`, else a JSON form's cap. The server
+ * refuses a larger body with 413 before reading it (http/route.ts) and the OpenAPI says so.
+ */
+export function bodyCap(e: Pick<Endpoint, 'multipart' | 'maxBody'>): number {
+  if (e.multipart) return (e.multipart.files ?? 1) * MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES;
+  return e.maxBody ?? JSON_BODY_CAP;
 }
 
 /** Declares a descriptor; keeps its literal path and schemas in the type (path parameters, response types). */

@@ -39,6 +39,8 @@ export const ErrorCode = {
   FILE_NOT_FOUND: 4041,
   /** an image declaring more pixels than MAX_IMAGE_PIXELS (a decompression bomb) */
   UPLOAD_IMAGE_TOO_LARGE: 4131,
+  /** a body over its call's cap (bodyCap in src/shared/endpoint.ts), refused before it is read */
+  BODY_TOO_LARGE: 4132,
   /** the customer's files of one kind (bills, badges) reached UPLOAD_QUOTA (count or bytes) */
   UPLOAD_QUOTA: 4294,
   /** an employee badge from a customer without an employer partnership */
@@ -117,6 +119,7 @@ const byCode: Record<number, MessageKey> = {
   4150: 'upload.file.unsupported',
   4041: 'upload.file.notFound',
   4131: 'upload.image.tooLarge',
+  4132: 'common.error.tooLarge',
   4294: 'upload.quota',
   4031: 'partnership.badge.notPartner',
   4090: 'process.event.refused',

@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { apiPath, pathParamNames, type Endpoint } from './endpoint';
+import { ApiErrorSchema, apiPath, bodyCap, pathParamNames, type Endpoint, type EndpointResponse } from './endpoint';
 
 const schemaOf = (s: v.GenericSchema, typeMode: 'input' | 'output') =>
   // Checks written as functions (CNPJ digits, e-mail) have no JSON Schema form: the server still runs them.
@@ -22,6 +22,12 @@ function requestBody(e: Endpoint) {
   }
   if (e.body) return { required: !e.bodyOptional, content: { 'application/json': { schema: schemaOf(e.body, 'input') } } };
   return undefined;
+}
+
+/** Every call with a body may answer 413 (its cap, bodyCap): said where the descriptor does not already. */
+function withBodyCap(e: Endpoint): Readonly<Record<number, EndpointResponse>> {
+  if (e.method === 'get' || e.responses[413]) return e.responses;
+  return { ...e.responses, 413: { description: `a body over ${bodyCap(e)} bytes (4132), refused before it is read`, schema: ApiErrorSchema } };
 }
 
 /** OpenAPI 3.1 document of the given endpoint descriptors, with the same valibot schemas that validate requests. */
@@ -46,7 +52,7 @@ export function openApiDocument(endpoints: readonly Endpoint[], version: string)
       parameters,
       ...(e.auth !== 'none' ? { security: [{ bearer: [] }] } : {}),
       ...(body ? { requestBody: body } : {}),
-      responses: Object.fromEntries(Object.entries(e.responses).map(([status, res]) => [status, {
+      responses: Object.fromEntries(Object.entries(withBodyCap(e)).map(([status, res]) => [status, {
         description: res.description,
         ...(res.schema ? { content: { 'application/json': { schema: schemaOf(res.schema, 'output') } } } : {}),
       }])),

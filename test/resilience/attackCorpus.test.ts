@@ -9,7 +9,7 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UPLOAD_MIME, UPLOAD_QUOTA, type UploadPurpose } from '#shared/bill/rules';
 import { ENDPOINTS } from '#shared/endpoints';
-import { fillPath, pathParamNames, type Endpoint } from '#shared/endpoint';
+import { bodyCap, fillPath, pathParamNames, type Endpoint } from '#shared/endpoint';
 import { allowedMethods } from '../../src/server/http/route';
 import { applyProcessEvent } from '../../src/server/process/host';
 import { customers, documents, uploads } from '../../src/server/platform/db/schema';
@@ -31,7 +31,8 @@ import { writeSuiteResults, type AttemptRow } from './results';
  *     and a customer at their quota;
  *  2. script in every place user text is stored and served back (names, mural, FAQ, notifications,
  *     the signing page's HTML);
- *  3. every JSON body endpoint gets malformed JSON, a body over the limit, the wrong content type and
+ *  3. every call with a body gets one over its cap (any content type); every JSON body endpoint gets
+ *     malformed JSON, a body over the limit, the wrong content type and
  *     SQL-shaped strings in every string field; every path gets every method it does not serve;
  *  4. the sign-in rules against strangers: wrong codes, resends, replayed proofs, codes reused.
  * Never a 500; a refusal has its documented status and code; what is accepted is stored as the type
@@ -533,6 +534,7 @@ const JSON_ROWS = {
   oversized: 'A JSON body over 64 KB on every JSON body endpoint: 413 with {code, message}',
   contentType: 'A JSON body sent as text/plain on every JSON body endpoint: 400 or 415 with {code, message} (an optional body reads as empty)',
   sql: "SQL-shaped strings (' OR 1=1 --, '; DROP TABLE customers; --) in every string field of every JSON body: never a 500, kept as text, tables intact",
+  capped: "A body one byte over its call's cap (issue 29, F1: uploads their files, forms 64 KB, from the descriptors) sent as multipart/form-data, the type the old JSON limit skipped, on every call with a body: 413 with {code, message}",
   methods: 'Every method a path does not serve (GET, POST, PUT, PATCH, DELETE): 405 with {code, message} and an Allow header naming what it serves',
 } as const;
 const errorShaped = (a: Answer) => typeof a.body.code === 'number' && typeof a.body.message === 'string';
@@ -563,6 +565,15 @@ describe('3. malformed and oversized JSON, SQL-shaped strings, wrong methods', (
     }
     expect(failuresOf('json')).toEqual([]);
   }, 60_000);
+
+  test("a body over its call's cap, whatever its content type", async () => {
+    for (const e of served.filter((x) => x.method !== 'get')) {
+      const over = new Uint8Array(bodyCap(e) + 1).fill(0x61);
+      const a = await request(e.method.toUpperCase(), concretePath(e, customer.id), { token: tokenFor(e), headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(over.length) }, body: over });
+      tally('json', JSON_ROWS.capped, a.status === 413 && errorShaped(a) ? 'refused' : 'lost', `${opName(e)}: ${a.status}`);
+    }
+    expect(failuresOf('json')).toEqual([]);
+  }, 120_000);
 
   test('every wrong method on every path is 405 with Allow', async () => {
     const paths = new Map<string, string[]>();

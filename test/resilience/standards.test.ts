@@ -5,6 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ENDPOINTS } from '#shared/endpoints';
+import { bodyCap, JSON_BODY_CAP } from '#shared/endpoint';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, UPLOAD_EXTENSION, UPLOAD_KINDS, UPLOAD_MIME, UPLOAD_QUOTA } from '#shared/bill/rules';
 import { ACCEPTED_UPLOAD_TYPES } from '#shared/upload';
 import { ErrorCode } from '#shared/errors';
@@ -680,6 +681,21 @@ describe('uploads', () => {
     big.set(pdf().subarray(0, 1024));
     const res = await upload(s, p.path, { bytes: big, name: 'grande.pdf', type: 'application/pdf' }, { token: p.token });
     expect([res.status, res.body.code]).toEqual([413, ErrorCode.UPLOAD_TOO_LARGE]);
+  });
+
+  requirement(UPLOADS, "every call's body has a cap whatever its content type, checked before it is read", {
+    reference: `${ASVS} 5.2.1 (every request body)`,
+    asks: 'only files of a size the application can process are accepted (so no body is read without bound)',
+    portal: `each call's cap from its descriptor: uploads their files plus a 64 KiB envelope, forms ${JSON_BODY_CAP / 1024} KiB; a declared length over it gets 413 unread, a chunked body is cut off at it (issue 29, F1)`,
+    verdict: 'held',
+  }, async () => {
+    const calls = ENDPOINTS.filter((e) => e.method !== 'get' && !e.development);
+    expect(calls.every((e) => bodyCap(e) <= (e.multipart ? 4 * MAX_UPLOAD_BYTES + 64 * 1024 : JSON_BODY_CAP))).toBe(true);
+    // the finding: 300 MB of multipart to the signature webhook, no login; refused on its declared length
+    const res = await s.fetch('/api/v1/portal/webhooks/signature', {
+      method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(JSON_BODY_CAP + 1) }, body: new Uint8Array(JSON_BODY_CAP + 1),
+    });
+    expect([res.status, ((await res.json()) as { code: number }).code]).toEqual([413, ErrorCode.BODY_TOO_LARGE]);
   });
 
   requirement(UPLOADS, 'the type is judged by content, never by name or declared type', {

@@ -178,6 +178,6 @@ describe('request size', () => {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: 'x'.repeat(70_000), code: '123456' }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ code: 4000 });
+    expect(await res.json()).toMatchObject({ code: 4132, message: 'O conteúdo enviado é grande demais. Revise os dados e tente novamente.' });
   });
 });

@@ -6,6 +6,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import type { Context } from 'hono';
 import { MAX_UPLOAD_BYTES, type UploadKind } from '#shared/bill/rules';
+import { MULTIPART_ENVELOPE_BYTES } from '#shared/endpoint';
 import { ErrorCode } from '#shared/errors';
 import { ApiError } from './errors';
 import { sniffBillFile } from '../engines/bill-reader/index';
@@ -26,8 +27,6 @@ export interface StagedUpload {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Room for the multipart envelope and a few small fields around the 10 MB file. */
-const ENVELOPE_BYTES = 64 * 1024;
 
 /**
  * Reads one multipart file field into `stagingDir`, counting bytes as they stream: past 10 MB (a
@@ -56,7 +55,7 @@ export async function receiveUploads(c: Context, stagingDir: string, fields: rea
   const contentType = c.req.header('Content-Type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first });
   const declared = Number(c.req.header('Content-Length') ?? NaN);
-  if (declared > fields.length * MAX_UPLOAD_BYTES + ENVELOPE_BYTES) throw new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field: first });
+  if (declared > fields.length * MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES) throw new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field: first });
   const body = c.req.raw.body;
   if (!body) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first });
   await mkdir(stagingDir, { recursive: true });

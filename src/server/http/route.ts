@@ -11,6 +11,7 @@ import type { AppDeps } from '../config';
 import { requireStaff, type StaffVars } from '../staff/service';
 import { staffCaller, type StaffCaller } from '../staff/auth';
 import { hasRole } from '#shared/staff/roles';
+import { capBodyOf } from './bodyCap';
 import { ApiError, validationError } from './errors';
 
 /**
@@ -133,7 +134,8 @@ const jsonContentType = createMiddleware(async (c, next) => {
 
 /** Mounts `handler` for `endpoint` on `app` (a domain's sub-app, itself mounted at /api/v1). */
 export function route<E extends Endpoint>(app: Hono, deps: Deps, endpoint: E, handler: EndpointHandler<E>): void {
-  const chain = [...accessCheck(endpoint, deps), ...queryCheck(endpoint), ...bodyCheck(endpoint)];
+  // the body's cap first: an oversized body is refused before anyone reads it, signed in or not
+  const chain = [...(endpoint.method === 'get' ? [] : [capBodyOf(endpoint)]), ...accessCheck(endpoint, deps), ...queryCheck(endpoint), ...bodyCheck(endpoint)];
   const on = app.on.bind(app) as (method: string, path: string, ...handlers: (MiddlewareHandler | Handler)[]) => unknown;
   on(endpoint.method.toUpperCase(), endpoint.path, ...chain, handler as unknown as Handler);
 }

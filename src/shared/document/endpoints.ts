@@ -12,7 +12,7 @@ export const documents = endpoint({
 
 export const sendDocuments = endpoint({
   method: 'post', path: '/portal/customers/documents', auth: 'customer', tag: 'documents',
-  multipart: { field: 'document', description: "individual: document (ID front, required) and document_back (optional); company: card ('Cartão CNPJ'), receipt ('Representante legal') and document ('Documento legal'), all three. Each PDF, JPEG or PNG up to 10 MB, checked by content." },
+  multipart: { field: 'document', files: 4, description: "individual: document (ID front, required) and document_back (optional); company: card ('Cartão CNPJ'), receipt ('Representante legal') and document ('Documento legal'), all three. Each PDF, JPEG or PNG up to 10 MB, checked by content." },
   summary: 'Send documents for analysis (after the checkout); all files of the request are kept or none. A type in review or approved cannot be sent again; a denied one can.',
   responses: {
     201: { description: 'documents after the upload', schema: DocumentsResponse }, 400: failure('a required file is missing or empty (4003, 4005)'),

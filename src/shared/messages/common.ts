@@ -7,6 +7,7 @@ export const commonMessages = {
   'common.error.network': 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
   'common.error.unauthorized': 'Sua sessão expirou. Entre novamente.',
   'common.error.notFound': 'Serviço não encontrado.',
+  'common.error.tooLarge': 'O conteúdo enviado é grande demais. Revise os dados e tente novamente.',
   'common.logout.error': 'Não foi possível fazer logout',
   'process.event.refused': 'Esta ação não é permitida na etapa atual.',
   'process.event.stale': 'Os dados deste cliente mudaram. Recarregue e tente novamente.',

@@ -37,7 +37,7 @@ export const clientLending = endpoint({
 
 export const sendPurchaseDocuments = endpoint({
   method: 'post', path: '/portal/customers/documents/proposal', auth: 'customer', tag: 'payment',
-  multipart: { field: 'document', description: 'cash: document (a personal photo document for the utility\'s homologation); financing: document (CNH or RG with CPF), proof_of_address and proof_of_income, all three. Each PDF, JPEG or PNG up to 10 MB, checked by content.' },
+  multipart: { field: 'document', files: 3, description: 'cash: document (a personal photo document for the utility\'s homologation); financing: document (CNH or RG with CPF), proof_of_address and proof_of_income, all three. Each PDF, JPEG or PNG up to 10 MB, checked by content.' },
   summary: 'The purchase documents, once the purchase contract and the power of attorney are signed; all files of the request are kept or none. A document in review or approved cannot be sent again; a denied one can.',
   responses: {
     201: { description: 'documents after the upload', schema: DocumentsResponse }, 400: failure('a required file is missing or empty (4003, 4005)'),
