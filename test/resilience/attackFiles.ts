@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { MAX_UPLOAD_BYTES } from '#shared/bill/rules';
 import { fixture } from '../support/uploads';
 
@@ -62,6 +62,44 @@ export function pdfFlateBomb(inflated = 64 * 1024 * 1024): Uint8Array {
   return join(...parts);
 }
 
+/**
+ * A PDF whose object stream (/Type /ObjStm, FlateDecode) inflates to `inflated` bytes (1 GiB) from
+ * about 1 MB: a reader that looks objects up in it, or loads every object (pdf-lib), inflates it
+ * whole (issue 29, F2). Built from one flushed deflate block of 1 MiB of zeros, repeated.
+ */
+export function pdfObjectStreamBomb(inflated = 1024 * 1024 * 1024): Uint8Array {
+  const MiB = 1024 * 1024;
+  const block = deflateRawSync(Buffer.alloc(MiB), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const count = Math.ceil(inflated / MiB);
+  // zlib header, the blocks, an empty final block, and the Adler-32 of `count` MiB of zeros
+  const total = count * MiB;
+  const adler = (((total % 65521) << 16) | 1) >>> 0;
+  const stream = join(new Uint8Array([0x78, 0xda]), ...Array.from({ length: count }, () => new Uint8Array(block)), new Uint8Array([0x03, 0x00]),
+    new Uint8Array([adler >>> 24, (adler >>> 16) & 255, (adler >>> 8) & 255, adler & 255]));
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  ];
+  const parts: Uint8Array[] = [ascii('%PDF-1.5\n')];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  const push = (p: Uint8Array) => { parts.push(p); at += p.length; };
+  objects.forEach((body, i) => { offsets.push(at); push(ascii(`${i + 1} 0 obj\n${body}\nendobj\n`)); });
+  offsets.push(at);
+  push(ascii(`4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
+  push(stream);
+  push(ascii('\nendstream\nendobj\n'));
+  const xref = at;
+  push(ascii(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
+  push(ascii(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  return join(...parts);
+}
+
+let bomb: Uint8Array | null = null;
+/** Built once: the corpus sends it to every upload endpoint. */
+const objectStreamBomb = () => (bomb ??= pdfObjectStreamBomb());
+
 /** `bytes` followed by zeros up to `size` bytes. */
 const padded = (bytes: Uint8Array, size: number) => { const out = new Uint8Array(size); out.set(bytes); return out; };
 
@@ -99,6 +137,7 @@ export const UPLOAD_CASES: readonly UploadCase[] = [
   { name: 'svg-script', tried: 'An SVG with a script, named .png and declared image/svg+xml', file: () => ({ bytes: ascii('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'), name: 'foto.png', type: 'image/svg+xml' }), must: 'refuse', status: 415, code: 4150 },
   { name: 'png-bomb', tried: 'A decompression bomb: a PNG of a few bytes declaring 50000 x 50000 pixels', file: () => ({ bytes: pngDeclaring(50_000, 50_000), name: 'foto.png', type: 'image/png' }), must: 'refuse', status: 413, code: 4131 },
   { name: 'pdf-bomb', tried: 'A decompression bomb: a PDF whose FlateDecode page stream inflates to 64 MB', file: () => ({ bytes: pdfFlateBomb(), name: 'conta.pdf', type: 'application/pdf' }), must: 'either', status: 415, code: 4150, storedAs: 'pdf' },
+  { name: 'pdf-objstm-bomb', tried: 'A decompression bomb: a PDF of about 1 MB whose object stream (/Type /ObjStm) inflates to 1 GiB (issue 29, F2)', file: () => ({ bytes: objectStreamBomb(), name: 'conta.pdf', type: 'application/pdf' }), must: 'refuse', status: 415, code: 4150 },
   { name: 'empty', tried: 'An empty file (0 bytes)', file: () => ({ bytes: new Uint8Array(), name: 'conta.pdf', type: 'application/pdf' }), must: 'refuse', status: 400, code: 4005 },
   { name: 'exactly-10mb', tried: 'A valid PDF of exactly 10 MB (10,485,760 bytes): accepted', file: () => ({ bytes: padded(realPdf(), MAX_UPLOAD_BYTES), name: 'conta.pdf', type: 'application/pdf' }), must: 'accept', storedAs: 'pdf' },
   { name: '10mb-plus-1', tried: 'A valid PDF of 10 MB and one byte', file: () => ({ bytes: padded(realPdf(), MAX_UPLOAD_BYTES + 1), name: 'conta.pdf', type: 'application/pdf' }), must: 'refuse', status: 413, code: 4130 },

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { ACCEPTED_UPLOAD_TYPES } from '#shared/upload';
 import { ErrorCode } from '#shared/errors';
 import { PHONE_PROOF_TTL_S } from '#shared/auth/payloads';
 import { createApp } from '../../src/server/app';
+import { PDF_DECODED_CAP } from '../../src/server/engines/pdf/decodedSize.mjs';
 import { DEFAULT_LIMITS } from '../../src/server/config';
 import { hmac, newAccessCode, newToken } from '../../src/server/auth/crypto';
 import { consumePhoneProof, issuePhoneProof } from '../../src/server/auth/sessions';
@@ -25,7 +27,9 @@ import { IMMUTABLE, REVALIDATE } from '../../src/server/http/static';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, customerAtContracts, lastCode, newAddress, newPhone, requestCode, signUpCustomerWithId, signUpNewCustomer } from '../support/flows';
 import { fixture, storedFiles, upload } from '../support/uploads';
+import { pdfObjectStreamBomb } from './attackFiles';
 import { writeSuiteResults } from './results';
+import { startServer } from './spawned';
 import type { HeaderCell, HeaderColumn, HeaderRow, RequirementRow, StandardsResults } from '../../scripts/quality-standards';
 
 /**
@@ -237,8 +241,8 @@ const requirements: RequirementRow[] = [];
 type Row = Omit<RequirementRow, 'evidence' | 'group'>;
 
 /** One requirement: its row goes in the table with the verdict it states when its test passes, 'failed' otherwise. */
-function requirement(group: string, title: string, row: Row, check: () => Promise<void>) {
-  test(title, async () => {
+function requirement(group: string, title: string, row: Row, check: () => Promise<void>, timeout?: number) {
+  test(title, { timeout }, async () => {
     try {
       await check();
       requirements.push({ group, ...row, evidence: title });
@@ -697,6 +701,73 @@ describe('uploads', () => {
     });
     expect([res.status, ((await res.json()) as { code: number }).code]).toEqual([413, ErrorCode.BODY_TOO_LARGE]);
   });
+
+  requirement(UPLOADS, 'a PDF whose streams decode past the cap is refused before any reader opens it', {
+    reference: `${ASVS} 5.2.3`,
+    asks: 'compressed content checked against a maximum uncompressed size before it is uncompressed',
+    portal: `every PDF the server reads (bills, documents, signed PDFs sent to verification) has its streams counted through their filters, object streams included, in the PDF thread, never kept: past ${PDF_DECODED_CAP / 1024 / 1024} MiB decoded it is refused (415) and no reader opens it; no PDF from outside is parsed on the main thread (issue 29, F2)`,
+    verdict: 'held',
+  }, async () => {
+    const bomb = pdfObjectStreamBomb();
+    const res = await upload(s, '/portal/signatures/verify', { bytes: bomb, name: 'contrato.pdf', type: 'application/pdf' });
+    expect([res.status, res.body.code]).toEqual([415, ErrorCode.UPLOAD_UNSUPPORTED]);
+  });
+
+  requirement(UPLOADS, 'a server sent the body and PDF bombs keeps its memory and keeps answering', {
+    reference: `${ASVS} 5.2.1, 5.2.3`,
+    asks: 'no file or body an attacker sends costs the application its availability',
+    portal: 'a spawned server sent 300 MB of multipart to the signature webhook (declared and chunked) and three 1 GiB object-stream PDFs to verification at once: its memory stays within 100 MB of its idle figure and GET /faq, asked meanwhile, answers each time under 1 s (issue 29)',
+    verdict: 'held',
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-bombs-'));
+    const portal = await startServer({ DATA_DIR: dir });
+    try {
+      const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${portal.child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+      const faq = async () => { const t = performance.now(); const r = await fetch(`${portal.url}/api/v1/faq`); await r.arrayBuffer(); return performance.now() - t; };
+      const verify = async (bytes: Uint8Array) => {
+        const form = new FormData();
+        form.append('file', new Blob([Buffer.from(bytes)], { type: 'application/pdf' }), 'contrato.pdf');
+        const r = await fetch(`${portal.url}/api/v1/portal/signatures/verify`, { method: 'POST', body: form, headers: { 'X-Forwarded-For': newAddress() } });
+        await r.arrayBuffer();
+        return r.status;
+      };
+      // idle: after the first answers and a PDF read, so the PDF thread is already running
+      for (let i = 0; i < 5; i++) await faq();
+      expect(await verify(fixture('cemig-clean-residential.pdf'))).toBe(200);
+      await new Promise((r) => setTimeout(r, 1000));
+      const idle = rss();
+      let peak = idle;
+      const sampler = setInterval(() => { peak = Math.max(peak, rss()); }, 25);
+      const slowest: number[] = [];
+      let attacking = true;
+      const asking = (async () => { while (attacking) { slowest.push(await faq()); await new Promise((r) => setTimeout(r, 50)); } })();
+      const bomb = pdfObjectStreamBomb();
+      const webhook = (declared: boolean) => new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${portal.url}/api/v1/portal/webhooks/signature`, {
+          method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x', ...(declared ? { 'Content-Length': String(300 * 1024 * 1024) } : {}) },
+        }, (res) => { res.resume(); res.on('end', () => { req.destroy(); resolve(res.statusCode ?? 0); }); });
+        req.on('error', reject);
+        const chunk = Buffer.alloc(256 * 1024, 0x61);
+        let sent = 0;
+        let answered = false;
+        req.once('response', () => { answered = true; });
+        const pump = () => { while (!answered && sent < 300 * 1024 * 1024) { sent += chunk.length; if (!req.write(chunk)) { req.once('drain', pump); return; } } };
+        pump();
+      });
+      const statuses = await Promise.all([webhook(true), webhook(false), verify(bomb), verify(bomb), verify(bomb)]);
+      attacking = false;
+      await asking;
+      clearInterval(sampler);
+      peak = Math.max(peak, rss());
+      expect(statuses).toEqual([413, 413, 415, 415, 415]);
+      expect(peak - idle, `idle ${Math.round(idle / 1048576)} MB, peak ${Math.round(peak / 1048576)} MB`).toBeLessThan(100 * 1024 * 1024);
+      expect(slowest.length).toBeGreaterThan(0);
+      expect(Math.max(...slowest), `GET /faq took ${slowest.map(Math.round).join(', ')} ms`).toBeLessThan(1000);
+    } finally {
+      await portal.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   requirement(UPLOADS, 'the type is judged by content, never by name or declared type', {
     reference: `${ASVS} 5.2.2`,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { MAX_IMAGE_PIXELS, type UploadKind } from '#shared/bill/rules';
 import { ErrorCode } from '#shared/errors';
 import { ApiError } from './errors';
+import { PDF_DECODED_CAP } from '../engines/pdf/decodedSize.mjs';
 import { probePdf } from '../engines/pdf/probe';
 import { log } from '../platform/log';
 
@@ -114,6 +115,7 @@ export async function checkUploadContent(path: string, kind: UploadKind, field: 
     const probe = await probePdf(bytes, PDF_PROBE_TIMEOUT_MS);
     // a thread that died or a file not opened in time is refused too; said in the log (no content, no name)
     if (probe === 'timeout' || probe === 'failed') log().warn(`upload: a PDF of ${bytes.length} bytes refused, the PDF reader ${probe === 'timeout' ? 'timed out' : 'failed'}`);
+    if (probe === 'too-large') log().warn(`upload: a PDF of ${bytes.length} bytes refused, its streams decode past ${PDF_DECODED_CAP} bytes`);
     if (probe !== 'pdf') throw unsupported();
     return;
   }

@@ -4,7 +4,7 @@
  * server stores at signing, and verification is recomputing it: any changed byte fails.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
+import { PdfThread } from '../pdf/pdfThread';
 
 /** Custom entry of the signed PDF's document information holding the original's SHA-256. */
 export const ORIGINAL_HASH_INFO_KEY = 'OriginalSHA256';
@@ -25,25 +25,22 @@ export function verifyAgainst(bytes: Uint8Array, storedHash: string): boolean {
   return timingSafeEqual(Buffer.from(sha256Hex(bytes), 'hex'), Buffer.from(expected, 'hex'));
 }
 
-function decoded(value: unknown): string | null {
-  return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : null;
-}
+// anyone may send a PDF to verify: it is read in the PDF thread (its own, with its time-out and
+// the decoded-size cap), never by a parser on the server's main thread (issue 29, F2)
+const reader = new PdfThread();
+const METADATA_TIMEOUT_MS = 10_000;
 
 /**
  * The original document's SHA-256 recorded in a signed PDF's metadata (custom info entry, then
- * keywords), or null when there is none or the bytes are not a PDF @cantoo/pdf-lib can open.
+ * keywords), or null when there is none or the bytes are not a PDF the reader opens in time.
  */
 export async function originalHashOf(signedBytes: Uint8Array): Promise<string | null> {
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(signedBytes, { updateMetadata: false });
-  } catch {
-    return null;
-  }
-  const info = doc.context.lookup(doc.context.trailerInfo.Info);
-  const custom = info instanceof PDFDict ? decoded(info.lookup(PDFName.of(ORIGINAL_HASH_INFO_KEY)))?.trim().toLowerCase() : undefined;
+  const outcome = await reader.run('metadata', signedBytes, METADATA_TIMEOUT_MS);
+  if (outcome.kind !== 'done') return null;
+  const found = outcome.items[0] as { keywords: string; custom: Record<string, string> } | undefined;
+  const custom = found?.custom[ORIGINAL_HASH_INFO_KEY]?.trim().toLowerCase();
   if (custom && HEX64.test(custom)) return custom;
-  for (const keyword of (doc.getKeywords() ?? '').split(/\s+/)) {
+  for (const keyword of (found?.keywords ?? '').split(/\s+/)) {
     if (keyword.startsWith(ORIGINAL_HASH_KEYWORD)) {
       const hash = keyword.slice(ORIGINAL_HASH_KEYWORD.length).toLowerCase();
       if (HEX64.test(hash)) return hash;

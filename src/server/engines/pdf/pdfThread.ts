@@ -3,7 +3,7 @@ import { WorkerThread, workerFile } from '../workerThread';
 /** Memory a pdf.js thread may use: a bill takes a few MB; a PDF bomb must not take the server. */
 const WORKER_HEAP_MB = 256;
 
-export type PdfJob = 'open' | 'text' | 'document';
+export type PdfJob = 'open' | 'text' | 'document' | 'metadata';
 
 /** How a job ended: its items, pdf.js refused the bytes, not in time, or the thread died (out of memory, or could not start). */
 export type PdfJobOutcome =

@@ -1,11 +1,12 @@
+import { DECODED_OVER_CAP } from './decodedSize.mjs';
 import { PdfThread } from './pdfThread';
 
 /**
  * Whether bytes are a PDF the reader opens: `pdf` (a document with a first page pdf.js loads),
- * `not-pdf` (pdf.js refused it), `timeout` (not opened in time) or `failed` (the reading thread
+ * `not-pdf` (pdf.js refused it), `too-large` (its streams decode past PDF_DECODED_CAP: a bomb), `timeout` (not opened in time) or `failed` (the reading thread
  * died: out of memory on a hostile file, or it could not start).
  */
-export type PdfProbe = 'pdf' | 'not-pdf' | 'timeout' | 'failed';
+export type PdfProbe = 'pdf' | 'not-pdf' | 'too-large' | 'timeout' | 'failed';
 
 // its own thread: an upload never waits behind a bill the reader is analysing
 const thread = new PdfThread();
@@ -14,6 +15,6 @@ const thread = new PdfThread();
 export async function probePdf(bytes: Uint8Array, timeoutMs: number): Promise<PdfProbe> {
   const outcome = await thread.run('open', bytes, timeoutMs);
   if (outcome.kind === 'done') return 'pdf';
-  if (outcome.kind === 'refused') return 'not-pdf';
+  if (outcome.kind === 'refused') return outcome.error === DECODED_OVER_CAP ? 'too-large' : 'not-pdf';
   return outcome.kind;
 }

@@ -8,6 +8,7 @@
 // Offline: the traineddata ships inside @tesseract.js-data/por, read from disk; nothing is fetched.
 // tesseract.js runs its wasm engine in a thread of its own, started by this one: terminating this
 // thread ends that one too.
+import { decodedSize, DECODED_OVER_CAP, PDF_DECODED_CAP } from '../../pdf/decodedSize.mjs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { TextDecoder, TextEncoder } from 'node:util';
@@ -208,6 +209,8 @@ let pdfjs = null;
 
 /** The first `maxPages` pages, each prepared when its turn comes (one page's pixels at a time). */
 async function pdfPages(bytes, maxPages) {
+  // a PDF whose streams decode past the cap is never given to pdf.js (issue 29, F2)
+  if ((await decodedSize(bytes, PDF_DECODED_CAP)).over) throw new Error(DECODED_OVER_CAP);
   pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdf = await pdfjs.getDocument({
     data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0,
