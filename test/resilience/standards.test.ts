@@ -368,6 +368,25 @@ describe('customer sign-in', () => {
     expect(Object.values(row!).map(String)).not.toContain(code);
   });
 
+  requirement(CUSTOMER, "a stranger's code requests do not lock the owner out", {
+    reference: `${NIST} §3.2.2`,
+    asks: 'rate limiting that keeps an attacker from locking the legitimate subscriber out (techniques that lower that likelihood)',
+    portal: `a browser where the customer signed in keeps a signed HttpOnly cookie; its sign-in requests count in a budget of their own (${L.sendsPerWindow} per ${min(L.windowMs)}), so a stranger's ${L.sendsPerWindow} requests for the phone leave its owner able to sign in (issue 29, F5); signing and deletion codes have their own budgets too`,
+    verdict: 'partly: held on a browser where the customer signed in before; a first sign-in on a new browser still shares the strangers\' budget',
+  }, async () => {
+    const { phone } = await signUpNewCustomer(s);
+    const secret = secretOf('owner-first');
+    expect((await requestCode(s, phone, { secret })).status).toBe(202);
+    await s.drainQueue();
+    const signedIn = await call(s, 'POST', '/portal/login', { phone, code: await lastCode(s, phone), secret });
+    const cookie = /portal_device=[^;]+/.exec(signedIn.headers.get('Set-Cookie') ?? '')?.[0] ?? '';
+    expect([signedIn.status, cookie !== '']).toEqual([200, true]);
+    let stranger = 0;
+    while ((await requestCode(s, phone, { secret: secretOf(`stranger-${stranger}`) })).status === 202) stranger += 1;
+    expect(stranger).toBeLessThan(L.sendsPerWindow);
+    expect((await requestCode(s, phone, { secret: secretOf('owner-again') }, { headers: { Cookie: cookie } })).status).toBe(202);
+  });
+
   requirement(CUSTOMER, 'wrong codes are limited per code, per phone and by the sends a phone gets', {
     reference: `${NIST} §3.2.2; ${ASVS} 6.3.1, 6.6.3`,
     asks: 'rate limiting: no more than 100 consecutive failed attempts on one account; a code-based out-of-band mechanism rate-limited (or ≥ 64-bit codes)',

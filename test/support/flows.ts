@@ -31,9 +31,9 @@ const withRequestSecret = (path: string, body: unknown): unknown =>
   CODE_PATHS.has(path) && typeof body === 'object' && body !== null && !('secret' in body) ? { ...body, secret: TEST_REQUEST_SECRET } : body;
 
 export async function call(
-  s: TestServer, method: string, path: string, body?: unknown, opts: { token?: string; address?: string } = {},
+  s: TestServer, method: string, path: string, body?: unknown, opts: { token?: string; address?: string; headers?: Record<string, string> } = {},
 ): Promise<Call> {
-  const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', 'X-Forwarded-For': opts.address ?? newAddress() };
+  const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', 'X-Forwarded-For': opts.address ?? newAddress(), ...opts.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   const sent = withRequestSecret(path, body);
@@ -46,7 +46,7 @@ export async function call(
 
 /** POST /queue/sms as the login or sign-up screen does (solved bot check, resend false). */
 export async function requestCode(
-  s: TestServer, phone: string, extra: Record<string, unknown> = {}, opts: { address?: string } = {},
+  s: TestServer, phone: string, extra: Record<string, unknown> = {}, opts: { address?: string; headers?: Record<string, string> } = {},
 ): Promise<Call> {
   return call(s, 'POST', '/queue/sms', {
     phone, coupon: null, secret: TEST_REQUEST_SECRET, recaptcha: await s.solveBotCheck(), type: 'SIGN_IN', resend: false, ...extra,

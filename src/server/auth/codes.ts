@@ -20,6 +20,9 @@ export interface CodeRequestKey { phone: string; secretHash: string }
 /** What a code authorises (issue 29, F10): a code of one purpose is a wrong code for any other. */
 export type CodePurpose = 'access' | 'signature' | 'deletion';
 
+/** Whose per-phone send budget a request uses: its purpose's, or the owner's browsers' for a sign-in from one. */
+export type SendBucket = CodePurpose | 'device';
+
 export const codeRequestKey = (phone: string, secret: string): CodeRequestKey => ({ phone, secretHash: sha256(secret) });
 
 const secondsUntil = (from: Date, to: Date): number => Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000));
@@ -34,7 +37,7 @@ async function eventsSince(db: Db | Tx, where: ReturnType<typeof and>) {
  * and a per-phone lock: per address, the 30 s resend cooldown of this request, 5 sends per 10 min per phone (every
  * request and resend of the phone counts). Nothing here looks at whether the phone has an account.
  */
-export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequestKey, clientAddress: string, purpose: CodePurpose): Promise<void> {
+export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequestKey, clientAddress: string, purpose: CodePurpose, ownersDevice = false): Promise<void> {
   const { clock, limits } = deps;
   const { phone, secretHash } = request;
   const now = clock.now();
@@ -72,12 +75,15 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
     throw new ApiError(429, ErrorCode.RESEND_TOO_EARLY, { retry_after_s: secondsUntil(now, new Date(last.at.getTime() + limits.resendCooldownMs)) });
   }
   // per purpose: sign-in codes asked by anyone do not use up the signing or deletion codes of the
-  // phone's owner (issue 29, F5); those are asked by the signer's link or the signed-in customer
-  const byPhone = await eventsSince(tx, and(eq(authEvents.phone, phone), eq(authEvents.purpose, purpose), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
+  // phone's owner (issue 29, F5); those are asked by the signer's link or the signed-in customer.
+  // Sign-in codes asked from a browser where the owner signed in (auth/device.ts) have a budget of
+  // their own too: a stranger's requests for the phone do not keep its owner out.
+  const bucket: SendBucket = purpose === 'access' && ownersDevice ? 'device' : purpose;
+  const byPhone = await eventsSince(tx, and(eq(authEvents.phone, phone), eq(authEvents.purpose, bucket), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
   if (byPhone.n >= limits.sendsPerWindow && byPhone.oldest) {
     throw new ApiError(429, ErrorCode.SEND_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPhone.oldest.getTime() + limits.windowMs)) });
   }
-  await tx.insert(authEvents).values({ kind: 'send', phone, address, secretHash, purpose, at: now });
+  await tx.insert(authEvents).values({ kind: 'send', phone, address, secretHash, purpose: bucket, at: now });
 }
 
 /**

@@ -3,6 +3,7 @@ import { botCheckChallenge, confirmNumber, login, logout, requestCode, resendCod
 import { ErrorCode } from '#shared/errors';
 import { acceptBotCheck, newChallenge } from './botCheck';
 import { codeRequestKey, consumeCode, hasLiveCodeRequest, recordCodeRequest } from './codes';
+import { fromOwnersDevice, rememberDevice } from './device';
 import { issuePhoneProof, openSession, revokeSession } from './sessions';
 import type { AppDeps } from '../config';
 import { customerIdByPhone } from '../customer/service';
@@ -30,7 +31,7 @@ export function authRoutes(deps: AppDeps): Hono {
     await checkBot(body.resend, request, body.recaptcha);
     const channel = body.origin === 'REQUEST_WHATSAPP' ? 'whatsapp' : 'sms';
     await deps.db.transaction(async (tx) => {
-      await recordCodeRequest(tx, deps, request, address, 'access');
+      await recordCodeRequest(tx, deps, request, address, 'access', fromOwnersDevice(c, deps, body.phone, deps.clock.now()));
       // the job carries the secret's hash only: the code it issues belongs to this request
       await enqueue(tx, deps.clock, 'code.send', { phone: body.phone, secret_hash: request.secretHash, channel, type: body.type });
     });
@@ -50,6 +51,7 @@ export function authRoutes(deps: AppDeps): Hono {
       const phone_proof = await issuePhoneProof(deps, phone);
       return c.json({ code: ErrorCode.PHONE_NOT_FOUND, message: catalogueMessage(ErrorCode.PHONE_NOT_FOUND), phone_proof }, 404);
     }
+    rememberDevice(c, deps, phone, deps.clock.now());
     return c.json({ access_token: await openSession(deps.db, deps, customerId) });
   });
 
@@ -58,6 +60,7 @@ export function authRoutes(deps: AppDeps): Hono {
     await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps), 'access');
     const customerId = await customerIdByPhone(deps.db, phone);
     if (customerId === null) return c.json({ access_token: null, phone_proof: await issuePhoneProof(deps, phone) });
+    rememberDevice(c, deps, phone, deps.clock.now());
     return c.json({ access_token: await openSession(deps.db, deps, customerId) });
   });
 
@@ -67,7 +70,7 @@ export function authRoutes(deps: AppDeps): Hono {
     await checkBot(true, request, recaptcha);
     // The worker looks the account up, so the answer and its timing do not depend on it.
     await deps.db.transaction(async (tx) => {
-      await recordCodeRequest(tx, deps, request, clientAddress(c, deps), 'access');
+      await recordCodeRequest(tx, deps, request, clientAddress(c, deps), 'access', fromOwnersDevice(c, deps, phone, deps.clock.now()));
       await enqueue(tx, deps.clock, 'code.email', { phone, secret_hash: request.secretHash });
     });
     return c.json({ success: true });

@@ -8,13 +8,19 @@ import { ApiError } from '../http/errors';
 import { receiveUpload } from '../http/multipart';
 import { endpointApp, idParam } from '../http/route';
 import { employeeCardFile, partnershipOf, saveEmployeeCard } from './partnership';
+import { rememberDevice } from '../auth/device';
 import { profile as profileOf, signUp as signUpCustomer, updateProfile as saveProfile } from './service';
 
 /** The customer's account: sign-up, profile, and the employer partnership with its employee badge. */
 export function customerRoutes(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
 
-  route(signUp, async (c) => c.json({ access_token: await signUpCustomer(deps, c.req.valid('json')) }, 201));
+  route(signUp, async (c) => {
+    const body = c.req.valid('json');
+    const access_token = await signUpCustomer(deps, body);
+    rememberDevice(c, deps, body.phone, deps.clock.now());
+    return c.json({ access_token }, 201);
+  });
   route(profile, async (c) => c.json(await profileOf(deps.db, c.get('customerId'))));
   route(updateProfile, async (c) => {
     // an e-mail change says whether that e-mail has an account: limited per customer

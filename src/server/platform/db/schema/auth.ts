@@ -42,8 +42,8 @@ export const authEvents = pgTable('auth_events', {
   address: text('address').notNull(),
   /** SHA-256 of the code request's secret */
   secretHash: text('secret_hash'),
-  /** the purpose of the code asked (auth/codes.ts CodePurpose): each has its own per-phone budget */
-  purpose: text('purpose', { enum: ['access', 'signature', 'deletion'] }).notNull().default('access'),
+  /** whose per-phone budget the send used (auth/codes.ts SendBucket): a purpose's, or 'device' for sign-in from the owner's browser */
+  purpose: text('purpose', { enum: ['access', 'signature', 'deletion', 'device'] }).notNull().default('access'),
   at: at('at').notNull(),
 }, (t) => [
   index('auth_events_phone_idx').on(t.phone, t.kind, t.at),
