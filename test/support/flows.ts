@@ -170,28 +170,32 @@ export async function sendRequiredDocuments(s: TestServer, c: { token: string },
 }
 
 /** The holder form as the booking screen sends it (spec §5): a company's representative too. */
-export async function saveHolderData(s: TestServer, c: { token: string }, kind: 'personal' | 'business' = 'personal'): Promise<void> {
-  const identity = { name: 'Maria Representante', document_value: TEST_CPF, email: 'rep@empresa.com.br', phone: '11987654321' };
+export async function saveHolderData(s: TestServer, c: { token: string }, kind: 'personal' | 'business' = 'personal'): Promise<{ signerPhone: string | null }> {
+  // the representative's own phone (canonical without the 55), new each time: their signing codes go there
+  const repPhone = newPhone().slice(2);
+  const identity = { name: 'Maria Representante', document_value: TEST_CPF, email: 'rep@empresa.com.br', phone: repPhone };
   const consumer = { ...(kind === 'business' ? identity : {}), date_of_birth: '02-29-1984', occupation: 'Engenheira', marital_status: 'casado' };
   const saved = await call(s, 'PATCH', '/portal/customers/bills/owners', consumer, { token: c.token });
   if (saved.status !== 200) throw new Error(`owner: ${JSON.stringify(saved.body)}`);
   if (kind === 'business') {
     const rep = await call(s, 'POST', '/portal/customers/legitimates', identity, { token: c.token });
     if (rep.status !== 201) throw new Error(`legitimate: ${JSON.stringify(rep.body)}`);
+    return { signerPhone: `55${repPhone}` };
   }
+  return { signerPhone: null };
 }
 
 /** A customer whose contracts are generated (process at CONTRACT): paid, documents sent, holder data given. */
 export async function customerAtContracts(
   s: TestServer, opts: { kind?: 'personal' | 'business' } = {},
-): Promise<{ id: number; token: string; phone: string; contracts: { id: string; type: string; key: string; url: string }[] }> {
+): Promise<{ id: number; token: string; phone: string; signerPhone: string; contracts: { id: string; type: string; key: string; url: string }[] }> {
   const kind = opts.kind ?? 'personal';
   const c = await customerAtCheckout(s, { kind, paid: true });
   await sendRequiredDocuments(s, c, kind);
-  await saveHolderData(s, c, kind);
+  const { signerPhone } = await saveHolderData(s, c, kind);
   const made = await call(s, 'POST', '/portal/customers/create_contracts', { date_of_birth: '02-29-1984', occupation: 'Engenheira', marital_status: 'casado' }, { token: c.token });
   if (made.status !== 201) throw new Error(`contracts: ${JSON.stringify(made.body)}`);
-  return { ...c, contracts: made.body.contracts as { id: string; type: string; key: string; url: string }[] };
+  return { ...c, signerPhone: signerPhone ?? c.phone, contracts: made.body.contracts as { id: string; type: string; key: string; url: string }[] };
 }
 
 /** A staff member's bearer token on this server (a new staff account each call). */
@@ -243,15 +247,18 @@ export async function customerAtInstallation(
 }
 const opened = (opts: { opened?: boolean }) => opts.opened ?? true;
 
-/** Signs a contract as its frame would, on our signing page: a code to the verified phone, then the signature with it. */
-export async function signOnPage(s: TestServer, c: { phone: string }, key: string): Promise<void> {
+/**
+ * Signs a contract as its frame would, on our signing page: a code to the signer's phone, then the
+ * signature with it. `c.signerPhone` where the signer is not the customer (a company's representative).
+ */
+export async function signOnPage(s: TestServer, c: { phone: string; signerPhone?: string }, key: string): Promise<void> {
   const post = (path: string, body: unknown) => s.fetch(path, {
     method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newAddress() },
   });
   const secret = `sign-secret-${Math.random().toString(36).slice(2)}-0123456789`;
   const sent = await post(`/sign/${key}/code`, { secret });
   if (sent.status !== 202) throw new Error(`code: ${sent.status}`);
-  const signed = await post(`/sign/${key}`, { secret, code: await lastCode(s, c.phone), consent: true });
+  const signed = await post(`/sign/${key}`, { secret, code: await lastCode(s, c.signerPhone ?? c.phone), consent: true });
   if (signed.status !== 201) throw new Error(`sign: ${signed.status} ${await signed.text()}`);
 }
 

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { BRAND_NAME } from '#shared/brand';
 import { CARD_BRAND_NAMES, type CardBrand } from '#shared/checkout/rules';
 import type { ConsumerData, ContractItem, ContractsResponse, CreateContractsRequest, LegalRepresentative } from '#shared/contract/payloads';
-import { fromMonthDayYear, installationCanFollow, type ContractType } from '#shared/contract/rules';
+import { fromMonthDayYear, installationCanFollow, type ContractType, type SignerRole } from '#shared/contract/rules';
 import { documentSlots } from '#shared/document/rules';
 import { contractFile as contractFileEndpoint } from '#shared/contract/endpoints';
 import { apiPath, fillPath } from '#shared/endpoint';
@@ -127,7 +127,7 @@ async function contractInputs(db: Db, customerId: number, body: CreateContractsR
 type Inputs = Awaited<ReturnType<typeof contractInputs>>;
 
 /** The contract party (the bill's holder, or the company) and who signs (the customer, or the company's representative). */
-function partiesOf(i: Inputs): { party: ContractData['customer']; signer: Signer } {
+function partiesOf(i: Inputs): { party: ContractData['customer']; signer: Signer; role: SignerRole } {
   const { customer: c, consumer, representative } = i;
   const v = i.visit;
   const address = v ? { street: v.address, number: v.number, complement: v.complement, neighborhood: v.neighborhood, city: v.city, state: v.state, cep: v.cep } : null;
@@ -143,15 +143,18 @@ function partiesOf(i: Inputs): { party: ContractData['customer']; signer: Signer
         legal_representative: { name: rep.name, cpf: rep.document_value },
       },
       signer: { name: rep.name, email: rep.email, phone: `55${rep.phone}`, cpf: rep.document_value, birthday },
+      role: 'representative',
     };
   }
   // someone else's bill: the contract is in the holder's name, with the data the customer gave
   const holder = !i.isHolder && consumer.name
     ? { name: consumer.name, document_value: consumer.document_value ?? '', email: consumer.email ?? c.email, phone: consumer.phone ? `55${consumer.phone}` : c.phone }
     : { name: c.name, document_value: consumer.document_value ?? c.documentValue ?? '', email: c.email, phone: c.phone };
+  // the party who signs proves it (issue 29, F13): the holder's code goes to the holder's own phone
   return {
     party: { ...holder, document_type: 'CPF', address, ...personal },
-    signer: { name: holder.name, email: holder.email, phone: c.phone, cpf: holder.document_value, birthday },
+    signer: { name: holder.name, email: holder.email, phone: holder.phone, cpf: holder.document_value, birthday },
+    role: !i.isHolder && consumer.name ? 'holder' : 'customer',
   };
 }
 
@@ -161,7 +164,7 @@ interface Draft { id: string; kind: ContractKind; type: ContractType; name: stri
 /** The subscription's adhesion term and power of attorney, from the checkout, the plan and the holder data. */
 async function subscriptionDrafts(db: Db, customerId: number, body: CreateContractsRequest, now: Date, company: ContractData['company']) {
   const inputs = await contractInputs(db, customerId, body);
-  const { party, signer } = partiesOf(inputs);
+  const { party, signer, role } = partiesOf(inputs);
   const { paid, plan } = inputs;
   const offer = plan.offer as { economy_per_month?: number };
   const billing: ContractBilling = paid.method === 'CARD'
@@ -187,7 +190,7 @@ async function subscriptionDrafts(db: Db, customerId: number, body: CreateContra
     };
   });
   // the holder data is fixed with the contracts, and the booking is done
-  return { drafts, signer, consumer: inputs.consumer, phone: inputs.customer.phone, event: { type: 'checkout.completed' } as const };
+  return { drafts, signer, role, consumer: inputs.consumer, event: { type: 'checkout.completed' } as const };
 }
 
 /**
@@ -248,7 +251,8 @@ async function purchaseDrafts(db: Db, customerId: number, body: CreateContractsR
       },
     };
   });
-  return { drafts, signer, consumer: null, phone: c.phone, event: null };
+  const role: SignerRole = c.type === 'CNPJ' ? 'representative' : 'customer';
+  return { drafts, signer, role, consumer: null, event: null };
 }
 
 /**
@@ -263,7 +267,7 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
   if (await contractsGenerated(db, customerId)) return contractsView(deps, customerId, origin);
   const now = clock.now();
   const buyer = (await customerOf(db, customerId)).subscriptionLending === 'LENDING';
-  const { drafts, signer, consumer, phone, event } = buyer
+  const { drafts, signer, role, consumer, event } = buyer
     ? await purchaseDrafts(db, customerId, body, now, contractCompany(deps.company))
     : await subscriptionDrafts(db, customerId, body, now, contractCompany(deps.company));
   const made: { draft: Draft; bytes: Uint8Array; key: string; documentRef: string | null }[] = [];
@@ -283,7 +287,8 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
       const trail: ContractTrailEntry[] = [{ at: now.toISOString(), event: 'created' }];
       await tx.insert(contracts).values(made.map((m, i) => ({
         id: m.draft.id, customerId, type: m.draft.type, name: m.draft.name, signatureKey: m.key, provider: signatures.name, documentRef: m.documentRef,
-        signer: { name: signer.name, cpf: signer.cpf, phone },
+        // the code that signs goes to the signer's own phone: the customer's, the holder's or the representative's
+        signer: { name: signer.name, cpf: signer.cpf, phone: signer.phone, role },
         fileKey: stored[i]!, sha256: sha256Hex(m.bytes), trail, createdAt: now,
       })));
       if (consumer) await tx.update(billOwners).set({ data: consumer, updatedAt: now }).where(eq(billOwners.customerId, customerId));

@@ -10,7 +10,7 @@ import { contracts, type ContractTrailEntry } from '../platform/db/schema';
 import { enqueue } from '../platform/queue/queue';
 import { ApiError } from '../http/errors';
 import { codeRequestKey, consumeCode, recordCodeRequest } from '../auth/codes';
-import { appendSignaturePage, CONSENT_TEXT, maskPhone, originalHashOf, sha256Hex, USER_AGENT_MAX } from '../engines/contracts/index';
+import { appendSignaturePage, CONSENT_TEXT, maskPhone, originalHashOf, sha256Hex, SIGNER_ROLE_LABELS, USER_AGENT_MAX } from '../engines/contracts/index';
 import { notify } from '../notification/service';
 import { emailOfNotice } from '../notification/emails';
 import { completeWhenAllSigned, contractOf, lockContracts } from './service';
@@ -95,7 +95,10 @@ export async function signContract(deps: Deps, key: string, input: { secret: str
   const trail = [...row.trail, entry(now, 'signed', maskPhone(row.signer.phone))];
   const signed = await appendSignaturePage(original, {
     contract_id: row.id, company_brand_name: BRAND_NAME,
-    signers: [{ name: row.signer.name, cpf: row.signer.cpf, phone: row.signer.phone, signed_at: now, ip: ctx.ip, user_agent: userAgent, consent_text: CONSENT_TEXT }],
+    signers: [{
+      name: row.signer.name, cpf: row.signer.cpf, phone: row.signer.phone, signed_at: now, ip: ctx.ip, user_agent: userAgent, consent_text: CONSENT_TEXT,
+      ...(row.signer.role ? { role: SIGNER_ROLE_LABELS[row.signer.role] } : {}),
+    }],
     audit: trail.map((t) => ({ at: new Date(t.at), event: t.event, ...(t.detail ? { detail: t.detail } : {}) })),
   });
   const signedKey = await storeBytes(deps, signed);

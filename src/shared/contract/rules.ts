@@ -135,3 +135,11 @@ export const FRAME_SIGNED_MESSAGE = 'signed';
 
 /** spec §7: 'Contratos gerados!' closes after 2 s */
 export const CONTRACTS_GENERATED_TOAST_MS = 2000;
+
+/**
+ * In what capacity a contract's signer signs (issue 29, F13): the customer for themself, the
+ * holder of someone else's bill, or a company's legal representative. Each proves it with a code
+ * sent to their own phone, and the evidence page names the capacity.
+ */
+export const SIGNER_ROLES = ['customer', 'holder', 'representative'] as const;
+export type SignerRole = (typeof SIGNER_ROLES)[number];

@@ -13,6 +13,6 @@ export { appendSignaturePage, SignatureEvidenceError, USER_AGENT_MAX } from './s
 export type { AuditEntry, SignatureEvidence, SignerEvidence } from './signaturePage';
 export { sha256Hex, verifyAgainst, originalHashOf, verifySignedPdf, ORIGINAL_HASH_INFO_KEY, ORIGINAL_HASH_KEYWORD } from './hash';
 export type { SignedPdfCheck } from './hash';
-export { AUDIT_EVENT_LABELS, CONSENT_TEXT, CONTRACT_TITLES, SIGNATURE_METHOD } from './templates';
+export { AUDIT_EVENT_LABELS, CONSENT_TEXT, CONTRACT_TITLES, SIGNATURE_METHOD, SIGNER_ROLE_LABELS } from './templates';
 export type { AuditEventKind } from './templates';
 export { maskCpf, maskPhone } from './format';

@@ -32,6 +32,8 @@ export interface SignerEvidence {
   consent_text?: string;
   /** How the signer was identified; defaults to SIGNATURE_METHOD. */
   method?: string;
+  /** In what capacity they sign (SIGNER_ROLE_LABELS), printed when known. */
+  role?: string;
 }
 
 export interface AuditEntry {
@@ -100,6 +102,7 @@ export async function appendSignaturePage(pdfBytes: Uint8Array, evidence: Signat
     const startPage = flow.page;
     flow.paragraph(`${i + 1}. ${signer.name.trim()}`, { font: fonts.bold, color: BRAND, size: 10.5, gap: 0 });
     flow.field(SIGNATURE_PAGE.name, signer.name.trim());
+    if (signer.role) flow.field(SIGNATURE_PAGE.role, signer.role);
     flow.field(SIGNATURE_PAGE.cpf, maskCpf(signer.cpf));
     flow.field(SIGNATURE_PAGE.phone, maskPhone(signer.phone));
     flow.field(SIGNATURE_PAGE.method, signer.method ?? SIGNATURE_METHOD);

@@ -445,6 +445,7 @@ export const SIGNATURE_PAGE = {
   originalHash: 'SHA-256 do documento original',
   signers: 'Signatários',
   name: 'Nome',
+  role: 'Qualidade',
   cpf: 'CPF',
   phone: 'Telefone',
   method: 'Método de autenticação',
@@ -464,6 +465,13 @@ export const SIGNATURE_PAGE = {
 export const CONSENT_TEXT = 'Li e concordo com as Condições gerais.';
 /** How each signer was identified. */
 export const SIGNATURE_METHOD = 'Código SMS enviado ao telefone verificado';
+
+/** The signer's capacity on the evidence page: who proved what (issue 29, F13). */
+export const SIGNER_ROLE_LABELS = {
+  customer: 'Cliente, em nome próprio',
+  holder: 'Titular da conta de energia, em nome próprio (código enviado ao celular do titular)',
+  representative: 'Representante legal da empresa contratante (código enviado ao celular do representante)',
+} as const;
 
 export type AuditEventKind = 'created' | 'viewed' | 'code_sent' | 'signed';
 export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CONTRACT_TYPES } from '#shared/contract/rules';
+import { CONTRACT_TYPES, type SignerRole } from '#shared/contract/rules';
 import { at } from './columns';
 import { customers } from './customer';
 
@@ -41,7 +41,8 @@ export const contracts = pgTable('contracts', {
   /** the provider's document id (Clicksign) */
   documentRef: text('document_ref'),
   /** who signs (the customer, the bill's holder or a company's representative) and the verified phone the code goes to */
-  signer: jsonb('signer').$type<{ name: string; cpf: string; phone: string }>().notNull(),
+  /** who signs and proves it with a code on their own phone; `role` says in what capacity (absent on contracts made before it) */
+  signer: jsonb('signer').$type<{ name: string; cpf: string; phone: string; role?: SignerRole }>().notNull(),
   fileKey: text('file_key').notNull(),
   sha256: text('sha256').notNull(),
   signedFileKey: text('signed_file_key'),
