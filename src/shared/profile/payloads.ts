@@ -73,3 +73,23 @@ export const DeletionRequest = v.object({
 /** What the deletion kept, by category of RETENTION (the page says what and why). */
 export const DeletionDone = v.object({ deleted: v.literal(true), kept: v.array(v.picklist(RETENTION_CATEGORIES)) });
 export type DeletionDone = v.InferOutput<typeof DeletionDone>;
+
+/** POST /portal/customers/email/code: the new e-mail, and the browser's secret for this request (issue 29, F15). */
+export const EmailChangeCodeRequest = v.object({
+  secret: RequestSecret,
+  email: v.pipe(v.string(), v.trim(), v.nonEmpty(m['common.form.required']), v.check((s) => isValidEmail(s), m['common.form.email.invalid']), v.toLowerCase()),
+});
+export type EmailChangeCodeRequest = v.InferOutput<typeof EmailChangeCodeRequest>;
+/** Where the codes went: the new address as typed, and the phone's last four digits. */
+export const EmailChangeCodeSent = v.object({ email: v.string(), phone_last4: v.string(), retry_after_s: v.number() });
+export type EmailChangeCodeSent = v.InferOutput<typeof EmailChangeCodeSent>;
+
+const SixDigits = v.pipe(v.string(m['common.access.form.requiredCode']), v.regex(/^\d{6}$/, m['common.access.form.maxCode']));
+
+/** POST /portal/customers/email: the code that came to the new address and the one that came by SMS, with the request's secret. */
+export const EmailChangeRequest = v.object({ secret: RequestSecret, email_code: SixDigits, sms_code: SixDigits });
+export type EmailChangeRequest = v.InferOutput<typeof EmailChangeRequest>;
+
+/** POST /portal/customers/sessions/end-others: how many other sessions ended (this one goes on). */
+export const OtherSessionsEnded = v.object({ ended: v.number() });
+export type OtherSessionsEnded = v.InferOutput<typeof OtherSessionsEnded>;
