@@ -80,6 +80,19 @@ export const EmailChangeCodeRequest = v.object({
   email: v.pipe(v.string(), v.trim(), v.nonEmpty(m['common.form.required']), v.check((s) => isValidEmail(s), m['common.form.email.invalid']), v.toLowerCase()),
 });
 export type EmailChangeCodeRequest = v.InferOutput<typeof EmailChangeCodeRequest>;
+/**
+ * The new e-mail as the change sends it, or why it cannot be asked for: empty, invalid, or the
+ * account's e-mail already (the server answers 1005 for that, the form says it first).
+ */
+export function checkNewEmail(current: string, typed: string): { ok: true; email: string } | { ok: false; error: MessageKey } {
+  const r = v.safeParse(EmailChangeCodeRequest.entries.email, typed, { abortPipeEarly: true });
+  if (!r.success) return { ok: false, error: messageKeyOfText(r.issues[0].message) ?? 'common.form.email.invalid' };
+  return r.output === current.toLowerCase() ? { ok: false, error: 'profile.email.same' } : { ok: true, email: r.output };
+}
+
+/** The two codes of an e-mail change, six digits each. */
+export const areEmailChangeCodes = (codes: { emailCode: string; smsCode: string }): boolean => /^\d{6}$/.test(codes.emailCode) && /^\d{6}$/.test(codes.smsCode);
+
 /** Where the codes went: the new address as typed, and the phone's last four digits. */
 export const EmailChangeCodeSent = v.object({ email: v.string(), phone_last4: v.string(), retry_after_s: v.number() });
 export type EmailChangeCodeSent = v.InferOutput<typeof EmailChangeCodeSent>;
