@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '#shared/errors';
+import { messages } from '#shared/messages';
 import type { CustomerProfile } from '#shared/customer/payloads';
 import type { EmailChangeCodeRequest, EmailChangeCodeSent, EmailChangeRequest } from '#shared/profile/payloads';
 import type { AppDeps } from '../config';
@@ -39,7 +40,7 @@ async function accountOf(deps: Deps, customerId: number) {
 /** POST /portal/customers/email/code: the change waits for its codes, both on their way (a previous request of the customer is replaced). */
 export async function sendEmailChangeCodes(deps: Deps, customerId: number, input: EmailChangeCodeRequest, address: string): Promise<EmailChangeCodeSent> {
   const { phone, email } = await accountOf(deps, customerId);
-  if (input.email === email.toLowerCase()) throw new ApiError(409, ErrorCode.EMAIL_IN_USE, { field: 'email' });
+  if (input.email === email.toLowerCase()) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'email' }, messages['profile.email.same']);
   const [other] = await deps.db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, input.email), ne(customers.id, customerId)));
   if (other) throw new ApiError(409, ErrorCode.EMAIL_IN_USE, { field: 'email' });
   const request = codeRequestKey(phone, input.secret);

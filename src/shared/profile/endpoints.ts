@@ -59,8 +59,8 @@ export const requestEmailChangeCodes = endpoint({
   method: 'post', path: '/portal/customers/email/code', auth: 'customer', tag: 'profile', body: EmailChangeCodeRequest,
   summary: "Start an e-mail change (issue 29, F15): a code to the new address and an SMS code to the account's phone, by the sign-in code's rules (bound to the browser's secret, 30 s resend, 5 sends per 10 min per phone, 10 min validity). The e-mail stays as it is until both codes confirm; a new request replaces the previous one.",
   responses: {
-    202: { description: 'queued', schema: EmailChangeCodeSent }, 400: failure('invalid e-mail or secret (4000)'), 401: failure('no valid session'),
-    409: failure('the e-mail belongs to another account (1005), or it is already this one'),
+    202: { description: 'queued', schema: EmailChangeCodeSent }, 400: failure('invalid e-mail or secret, or the e-mail is already this account\'s (4000)'),
+    401: failure('no valid session'), 409: failure('the e-mail belongs to another account (1005)'),
     429: failure('resend too early (4290), send limit (4291), address limit (4292), or more than 10 profile changes in an hour (4295)'),
   },
 });
