@@ -125,7 +125,7 @@ export function emailChangeCodeEmail(code: string): RenderedEmail {
   return layout({
     subject: EMAIL_CHANGE_CODE_SUBJECT,
     paragraphs: [
-      `Para usar este endereço na sua conta do ${BRAND_NAME}, informe no portal o código abaixo. Ele vale por 10 minutos.`,
+      `Para usar este endereço na sua conta do ${BRAND_NAME}, informe no portal o código ${code}. Ele vale por 10 minutos.`,
       'Se você não pediu esta troca, ignore esta mensagem: sem o código o e-mail da conta não muda.',
     ],
     code,

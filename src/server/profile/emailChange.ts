@@ -23,8 +23,8 @@ import { emailChangeCodeEmail, emailChangedEmail } from '../notification/emails'
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'limits'>;
 
-/** The jobs: the code to the new address, the notice to the previous one. */
-export const EMAIL_CHANGE_CODE_JOB = 'email.change.code';
+/** The jobs: the code to the new address (in the codes' lane of the queue), the notice to the previous one. */
+export const EMAIL_CHANGE_CODE_JOB = 'code.email-change';
 export const EMAIL_CHANGED_JOB = 'email.changed';
 
 /** The code to the new address is bound to it and to the customer. */
