@@ -146,7 +146,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   {
     name: 'profile',
     machine: profileMachine,
-    purpose: "'Meu perfil': loads the customer, their visit, plan or purchase, billing, documents and contracts; saves the personal data ('Perfil atualizado com sucesso'); replaces the card through the booking's tokenizer in a dialog that closes and reloads the card; a buyer signs the purchase contract then the power of attorney in the signing frame (or a dialog says why not now) and issues the cash invoice in a new tab; 'Baixar meus dados' downloads a copy of everything; 'Excluir minha conta' confirms with an SMS code, says what was kept and why, and logs out.",
+    purpose: "'Meu perfil': loads the customer, their visit, plan or purchase, billing, documents and contracts; saves the personal data ('Perfil atualizado com sucesso'); replaces the card through the booking's tokenizer in a dialog that closes and reloads the card; a buyer signs the purchase contract then the power of attorney in the signing frame (or a dialog says why not now) and issues the cash invoice in a new tab; 'Baixar meus dados' downloads a copy of everything; 'Excluir minha conta' confirms with an SMS code, says what was kept and why, and logs out; 'Trocar e-mail' changes the e-mail only with a code sent to the new address and an SMS code; 'Sair de todos os dispositivos' ends every other session.",
     screens: ['profile'],
     source: 'machines/profile/profileMachine.ts',
   },

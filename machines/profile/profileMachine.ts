@@ -8,7 +8,9 @@ import { failureCode, failureField, failureOf } from '#shared/failure';
 import type { MessageKey } from '#shared/messages';
 import type { Invoice } from '#shared/payment/payloads';
 import type { ClientPlan } from '#shared/plan/payloads';
-import { checkPersonalData, type Card, type DeletionDone, type PersonalField } from '#shared/profile/payloads';
+import {
+  areEmailChangeCodes, checkNewEmail, checkPersonalData, type Card, type DeletionDone, type PersonalField,
+} from '#shared/profile/payloads';
 import {
   isDeletionCode, paysByInvoice, profileStepButtons, signButtonOf, signRefusal, type PurchaseContractType, type RetentionCategory, type SignRefusal,
 } from '#shared/profile/rules';
@@ -26,6 +28,8 @@ import type { CardInput } from '../checkout/checkoutMachine';
  * attorney, in the signing frame when the current step is CONTRACT (else a dialog says why), and
  * issues the cash invoice, opened in a new tab. 'Baixar meus dados' downloads the copy; 'Excluir
  * minha conta' sends an SMS code, deletes with it, shows what was kept and why, then logs out.
+ * 'Trocar e-mail' (issue 29, F15) sends a code to the new address and one by SMS; the e-mail
+ * changes only with both. 'Sair de todos os dispositivos' ends every other session.
  */
 
 /** How the customer pays what they bought: a card (individuals), a boleto day (companies), or a purchase. */
@@ -72,7 +76,17 @@ export interface ProfileContext {
   phoneLast4: string | null;
   deletionError: MessageKey | null;
   kept: RetentionCategory[];
+  /** the e-mail change's request: the browser's secret, the new address, where the SMS went */
+  emailChange: { secret: string | null; email: string; phoneLast4: string | null } | null;
+  /** the two codes typed, only while they are checked */
+  emailCodes: { emailCode: string; smsCode: string } | null;
+  /** what the e-mail change's dialog says went wrong, and on which field */
+  emailError: { key: MessageKey; field: 'email' | 'email_code' | 'sms_code' | null } | null;
 }
+
+/** The fields of the e-mail change's dialog a refusal may point at. */
+const EMAIL_FIELDS = ['email', 'email_code', 'sms_code'] as const;
+const emailFieldOf = (error: unknown) => EMAIL_FIELDS.find((f) => f === failureField(error)) ?? null;
 
 export type ProfileEvent =
   | { type: 'page.retry' }
@@ -93,7 +107,13 @@ export type ProfileEvent =
   | { type: 'deletion.resend' }
   | { type: 'deletion.confirm'; code: string }
   | { type: 'deletion.cancel' }
-  | { type: 'deleted.leave' };
+  | { type: 'deleted.leave' }
+  | { type: 'email.open' }
+  | { type: 'email.sendCodes'; email: string }
+  | { type: 'email.resend' }
+  | { type: 'email.confirm'; emailCode: string; smsCode: string }
+  | { type: 'email.cancel' }
+  | { type: 'sessions.endOthers' };
 
 const complete = (card: CardInput) => Object.values(card).every((v) => v.trim() !== '');
 const purchaseOf = (d: ProfileData) => ({ contracts: d.contracts, invoice: d.invoice });
@@ -125,6 +145,14 @@ export const profileMachine = setup({
     requestDeletionCode: fromPromise<{ secret: string; phoneLast4: string }, { secret: string | null }>(async () => { throw new Error('requestDeletionCode not provided'); }),
     /** POST /portal/customers/deletion */
     deleteAccount: fromPromise<DeletionDone, { secret: string; code: string }>(async () => { throw new Error('deleteAccount not provided'); }),
+    /** POST /portal/customers/email/code with the request's secret (made by the actor the first time) */
+    requestEmailChangeCodes: fromPromise<{ secret: string; email: string; phoneLast4: string }, { secret: string | null; email: string }>(
+      async () => { throw new Error('requestEmailChangeCodes not provided'); },
+    ),
+    /** POST /portal/customers/email with both codes */
+    changeEmail: fromPromise<CustomerProfile, { secret: string; emailCode: string; smsCode: string }>(async () => { throw new Error('changeEmail not provided'); }),
+    /** POST /portal/customers/sessions/end-others */
+    endOtherSessions: fromPromise<{ ended: number }>(async () => { throw new Error('endOtherSessions not provided'); }),
   },
   actions: {
     /** the customer changed (their name): the journey reloads the header and the side navigation */
@@ -188,6 +216,40 @@ export const profileMachine = setup({
     }),
     forgetCard: assign({ card: null, token: null, flagged: [], cardError: null }),
     clearDeletion: assign({ deletionSecret: null, deletionCode: null, phoneLast4: null, deletionError: null }),
+    clearEmailChange: assign({ emailChange: null, emailCodes: null, emailError: null }),
+    /** the new address as it will be sent (trimmed, lower-cased), a new request (no secret yet) */
+    keepNewEmail: assign({
+      emailChange: ({ context, event }) => {
+        if (event.type !== 'email.sendCodes' || !context.data) return context.emailChange;
+        const r = checkNewEmail(context.data.customer.email, event.email);
+        return r.ok ? { secret: null, email: r.email, phoneLast4: null } : context.emailChange;
+      },
+      emailError: null,
+    }),
+    rejectNewEmail: assign({
+      emailError: ({ context, event }) => {
+        if (event.type !== 'email.sendCodes' || !context.data) return null;
+        const r = checkNewEmail(context.data.customer.email, event.email);
+        return r.ok ? null : { key: r.error, field: 'email' as const };
+      },
+    }),
+    codesSent: assign({
+      emailChange: ({ event }) => ('output' in event ? event.output as { secret: string; email: string; phoneLast4: string } : null),
+      emailError: null,
+    }),
+    /** a refusal says itself on its field (an e-mail in use, a wrong code) or above the fields */
+    emailRefused: assign({
+      emailError: ({ event }) => ('error' in event ? { key: failureOf(event.error, 'profile.email.codeError').key, field: emailFieldOf(event.error) } : null),
+      emailCodes: null,
+    }),
+    confirmRefused: assign({
+      emailError: ({ event }) => ('error' in event ? { key: failureOf(event.error, 'profile.email.error').key, field: emailFieldOf(event.error) } : null),
+      emailCodes: null,
+    }),
+    emailChanged: assign({
+      data: ({ context, event }) => context.data && 'output' in event ? { ...context.data, customer: event.output as CustomerProfile } : context.data,
+      emailChange: null, emailCodes: null, emailError: null,
+    }),
   },
   guards: {
     personalInvalid: ({ context, event }) => event.type === 'personal.save' && context.data !== null
@@ -219,13 +281,17 @@ export const profileMachine = setup({
       && profileStepButtons(purchaseOf(context.data)).payment,
     signedNow: ({ event }) => 'output' in event && event.output === true,
     codeComplete: ({ event }) => event.type === 'deletion.confirm' && isDeletionCode(event.code),
+    /** a valid address that is not the account's already */
+    newEmailValid: ({ context, event }) => event.type === 'email.sendCodes' && context.data !== null && checkNewEmail(context.data.customer.email, event.email).ok,
+    /** both codes, six digits each */
+    emailCodesComplete: ({ event }) => event.type === 'email.confirm' && areEmailChangeCodes(event),
   },
 }).createMachine({
   id: 'profile',
   description: "'Meu perfil': personal data, order summary, billing with the card update, documents and contracts, a buyer's step block, and the customer's data.",
   context: {
     data: null, pending: null, personalErrors: {}, personalNote: null, card: null, token: null, flagged: [], cardError: null, openId: null, refusal: null,
-    deletionSecret: null, deletionCode: null, phoneLast4: null, deletionError: null, kept: [],
+    deletionSecret: null, deletionCode: null, phoneLast4: null, deletionError: null, kept: [], emailChange: null, emailCodes: null, emailError: null,
   },
   initial: 'loading',
   states: {
@@ -258,6 +324,67 @@ export const profileMachine = setup({
             'contracts.go': { guard: 'hasSubscriptionContracts', actions: 'goToContracts' },
             'export.request': 'exporting',
             'deletion.open': { target: 'deletion', actions: 'clearDeletion' },
+            'email.open': { target: 'email', actions: 'clearEmailChange' },
+            'sessions.endOthers': 'endingSessions',
+          },
+        },
+        email: {
+          description: "'Trocar e-mail' (issue 29, F15): the new address, then a code to it and one by SMS; the e-mail changes only with both.",
+          initial: 'asking',
+          states: {
+            asking: {
+              description: 'The new address is typed; until the codes confirm it the e-mail stays as it is.',
+              on: {
+                'email.sendCodes': [
+                  { guard: 'newEmailValid', target: 'sending', actions: 'keepNewEmail' },
+                  { actions: 'rejectNewEmail' },
+                ],
+                'email.cancel': { target: '#profile.ready.idle', actions: 'clearEmailChange' },
+              },
+            },
+            sending: {
+              invoke: {
+                src: 'requestEmailChangeCodes',
+                input: ({ context }) => ({ secret: null, email: context.emailChange?.email ?? '' }),
+                onDone: { target: 'entering', actions: 'codesSent' },
+                onError: { target: 'asking', actions: 'emailRefused' },
+              },
+            },
+            entering: {
+              description: 'The code that came to the new address and the one that came by SMS.',
+              on: {
+                'email.confirm': [
+                  { guard: 'emailCodesComplete', target: 'confirming', actions: assign({ emailCodes: ({ event }) => ({ emailCode: event.emailCode, smsCode: event.smsCode }), emailError: null }) },
+                  { actions: assign({ emailError: { key: 'common.access.form.maxCode', field: null } }) },
+                ],
+                'email.resend': 'resending',
+                'email.cancel': { target: '#profile.ready.idle', actions: 'clearEmailChange' },
+              },
+            },
+            resending: {
+              invoke: {
+                src: 'requestEmailChangeCodes',
+                input: ({ context }) => ({ secret: context.emailChange?.secret ?? null, email: context.emailChange?.email ?? '' }),
+                onDone: { target: 'entering', actions: ['codesSent', { type: 'notifySuccess', params: { key: 'profile.email.resent' } }] },
+                onError: { target: 'entering', actions: 'emailRefused' },
+              },
+            },
+            confirming: {
+              invoke: {
+                src: 'changeEmail',
+                input: ({ context }) => ({ secret: context.emailChange?.secret ?? '', emailCode: context.emailCodes?.emailCode ?? '', smsCode: context.emailCodes?.smsCode ?? '' }),
+                onDone: { target: '#profile.ready.idle', actions: ['emailChanged', { type: 'notifySuccess', params: { key: 'profile.email.changed' } }] },
+                onError: { target: 'entering', actions: 'confirmRefused' },
+              },
+            },
+          },
+        },
+        endingSessions: {
+          description: "'Sair de todos os dispositivos': every other session ends; this one goes on.",
+          invoke: {
+            src: 'endOtherSessions',
+            onDone: { target: 'idle', actions: { type: 'notifySuccess', params: { key: 'profile.sessions.done' } } },
+            onError: { target: 'idle', actions: { type: 'notifyError', params: { key: 'profile.sessions.error' } } },
           },
         },
         saving: {

@@ -12,6 +12,7 @@ import { providersFromSettings } from './providers/messaging/index';
 import { outboxEmail, type EmailProvider } from './providers/messaging/index';
 import { smtpEmail, type EmailSetting } from './providers/messaging/email';
 import { emailJobs } from './notification/jobs';
+import { emailChangeJobs } from './profile/emailChange';
 import type { MailCatcher } from './dev/mailCatcher';
 import { appSecret } from './platform/secret';
 import { appRoot } from './platform/appRoot';
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
   // PROCESS_ROLE: a web instance serves the portal and leaves the jobs to worker instances
   const runsWorker = settings.role !== 'web';
   const worker = runsWorker
-    ? createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps) }, {
+    ? createWorker(database.db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps), ...emailChangeJobs(deps) }, {
       log: jobLog,
       lanes: Object.fromEntries(Object.entries(settings.queueConcurrency).map(([lane, concurrency]) => [lane, { concurrency }])),
       stopTimeoutMs: settings.queueStopTimeoutMs,

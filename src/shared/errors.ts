@@ -68,6 +68,8 @@ export const ErrorCode = {
   VISIT_NOT_STARTED: 4096,
   /** a plan that is not fit for the customer's bill cannot be chosen ('Não apto') */
   PLAN_NOT_FIT: 4097,
+  /** the e-mail changes only with a code sent to the new address and an SMS code (POST /portal/customers/email), not by PATCH */
+  EMAIL_NEEDS_CODES: 4099,
   /** checkout: a card from a company or a boleto day from an individual (spec §6) */
   CHECKOUT_METHOD: 4098,
   /** checkout: the issuer declined the card; the token was invalid, expired or used */
@@ -137,6 +139,7 @@ const byCode: Record<number, MessageKey> = {
   4096: 'visit.outcomeTooEarly',
   4097: 'plan.notFit',
   4098: 'checkout.error',
+  4099: 'profile.email.needsCodes',
   4222: 'checkout.card.declined',
   4223: 'checkout.card.tokenExpired',
   4220: 'visit.dateUnavailable',

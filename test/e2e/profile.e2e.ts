@@ -158,21 +158,34 @@ describe("'Meu perfil' in the browser", () => {
     const name = page.getByRole('textbox', { name: m['profile.personal.name'] });
     const email = page.getByRole('textbox', { name: m['profile.personal.email'] });
     await name.fill('H');
-    await email.fill('helena@');
     await page.getByRole('button', { name: m['profile.personal.save'] }).click();
     await page.getByText(m['common.form.name.min']).waitFor();
-    await page.getByText(m['common.form.email.invalid']).waitFor();
     assert.equal(await name.evaluate((el) => el === document.activeElement), true);
     assert.equal(await name.getAttribute('aria-invalid'), 'true');
     await shotBoth(page, 'personal-invalid');
     await name.fill('Helena Batista Prado');
-    await email.fill(`Helena.Prado.${customer.phone}@Exemplo.com.br`);
     await page.getByRole('button', { name: m['profile.personal.save'] }).click();
     await page.getByText(m['profile.update.success']).waitFor();
-    const me = await api('/portal/customers', { token: customer.token });
-    assert.equal(me.body.name, 'Helena Batista Prado');
-    assert.equal(me.body.email, `helena.prado.${customer.phone}@exemplo.com.br`);
-    assert.equal(await email.inputValue(), `helena.prado.${customer.phone}@exemplo.com.br`);
+    assert.equal((await api('/portal/customers', { token: customer.token })).body.name, 'Helena Batista Prado');
+
+    // the e-mail: read-only; 'Trocar e-mail' with a code to the new address and one by SMS (issue 29, F15)
+    assert.equal(await email.getAttribute('readonly'), '');
+    const newEmail = `helena.prado.${customer.phone}@exemplo.com.br`;
+    const [previousSms] = await portal.outbox(customer.phone);
+    await page.getByRole('button', { name: m['profile.email.button'] }).click();
+    const change = page.getByRole('dialog', { name: m['profile.email.title'] });
+    await change.getByRole('textbox', { name: m['profile.email.new'] }).fill(`Helena.Prado.${customer.phone}@Exemplo.com.br`);
+    await change.getByRole('button', { name: m['profile.email.sendCodes'] }).click();
+    await change.getByText(fill('profile.email.codesSent', { email: newEmail, last4: customer.phone.slice(-4) })).waitFor();
+    const emailCode = await waitForCode(portal, newEmail);
+    const smsCode = await waitForCode(portal, customer.phone, previousSms?.code ?? undefined);
+    await change.getByRole('group', { name: m['profile.email.emailCode'] }).getByRole('textbox', { name: 'Dígito 1 de 6' }).fill(emailCode);
+    await change.getByRole('group', { name: m['profile.email.smsCode'] }).getByRole('textbox', { name: 'Dígito 1 de 6' }).fill(smsCode);
+    await shotBoth(page, 'email-codes');
+    await change.getByRole('button', { name: m['profile.email.confirm'] }).click();
+    await page.getByText(m['profile.email.changed']).waitFor();
+    assert.equal((await api('/portal/customers', { token: customer.token })).body.email, newEmail);
+    assert.equal(await email.inputValue(), newEmail);
 
     // the card: a declined one keeps the dialog open with the reason; then a new one replaces it
     await page.getByRole('button', { name: m['profile.card.update'] }).click();

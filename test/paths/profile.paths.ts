@@ -13,7 +13,8 @@ import { apiErrors, companyCustomer, customerAt, lendingCustomer, subscriptionCu
  * who opens it (a subscriber with a card, a new customer, a company on boleto, buyers before and
  * after their signatures, a financing buyer), what they do (personal data valid, invalid or
  * unchanged; a card complete or not; a sign button; the payment button; the copy; the deletion with
- * a code) and what the provider and the server answer.
+ * a code; the e-mail's change with its two codes; the end of the other sessions) and what the
+ * provider and the server answer.
  */
 
 const visaCard: Card = { brand: 'VISA', brand_name: 'Visa', number: '•••• •••• •••• 1111', last4: '1111', holder: 'Ana Souza', due: '12/2030' };
@@ -42,7 +43,8 @@ const invoice: Invoice = {
   invoice_status: 'PENDING', invoice_url: '/api/v1/payments-sandbox/invoices/abc', total: 24990, due_date: '2026-12-02', digitable_line: null, pix_code: null, paid_at: null,
 };
 
-const saved = { ...subscriptionCustomer, name: 'Ana Souza Lima', email: 'ana.lima@example.com.br' };
+const saved = { ...subscriptionCustomer, name: 'Ana Souza Lima' };
+const emailChanged = { ...subscriptionCustomer, email: 'ana.nova@example.com.br' };
 const unchanged = (s: AnyMachineSnapshot) => {
   const customer = (s.context as ProfileContext).data?.customer;
   return customer ? [sample('unchanged', { type: 'personal.save' as const, name: customer.name, email: customer.email })] : [];
@@ -53,9 +55,17 @@ export const profilePaths = definePathModel({
   machine: profileMachine,
   events: {
     'personal.save': (s) => [
-      sample('newNameAndEmail', { type: 'personal.save', name: 'Ana Souza Lima', email: 'ANA.LIMA@example.com.br' }),
-      sample('tooShort', { type: 'personal.save', name: 'A', email: 'ana@' }),
+      // the form sends the e-mail as it is: it changes only through 'Trocar e-mail'
+      ...((s.context as ProfileContext).data ? [
+        sample('newName', { type: 'personal.save' as const, name: 'Ana Souza Lima', email: (s.context as ProfileContext).data!.customer.email }),
+        sample('tooShort', { type: 'personal.save' as const, name: 'A', email: (s.context as ProfileContext).data!.customer.email }),
+      ] : []),
       ...unchanged(s),
+    ],
+    'email.sendCodes': [sample('newEmail', { type: 'email.sendCodes', email: 'ANA.NOVA@example.com.br' }), sample('notAnEmail', { type: 'email.sendCodes', email: 'ana@' })],
+    'email.confirm': [
+      sample('bothCodes', { type: 'email.confirm', emailCode: '123456', smsCode: '654321' }),
+      sample('smsMissing', { type: 'email.confirm', emailCode: '123456', smsCode: '' }),
     ],
     'card.submit': [
       sample('newCard', { type: 'card.submit', card: { number: '5555 5555 5555 4444', holder: 'Bruna Costa', month: '08', year: '2031', cvv: '321' } }),
@@ -80,8 +90,17 @@ export const profilePaths = definePathModel({
     },
     saveProfile: {
       done: [sample('saved', saved)],
-      error: [sample('emailInUse', { status: 409, body: { code: 1005, message: 'Esse email já está associado a outra conta.', field: 'email' } }), sample('offline', apiErrors.offline)],
+      error: [sample('offline', apiErrors.offline)],
     },
+    requestEmailChangeCodes: {
+      done: [sample('sent', { secret: 'email-secret-0123456789abcdef', email: 'ana.nova@example.com.br', phoneLast4: '4321' })],
+      error: [sample('emailInUse', { status: 409, body: { code: 1005, message: 'Esse email já está associado a outra conta.', field: 'email' } })],
+    },
+    changeEmail: {
+      done: [sample('changed', emailChanged)],
+      error: [sample('wrongSmsCode', { status: 400, body: { code: 3000, message: 'Código inválido', field: 'sms_code' } })],
+    },
+    endOtherSessions: { done: [sample('ended', { ended: 2 })], error: [sample('offline', apiErrors.offline)] },
     tokenizeCard: {
       done: [
         sample('token', { id: 'tok_sample', method: 'credit_card' as const, test: true, extra_info: { brand: 'MASTER', holder_name: 'Bruna Costa', display_number: 'XXXX-XXXX-XXXX-4444', month: 8, year: 2031 } }),
@@ -121,12 +140,19 @@ export const profilePaths = definePathModel({
     pending: c.pending !== null, personalErrors: Object.keys(c.personalErrors).length > 0, personalNote: c.personalNote !== null,
     card: c.card !== null, token: c.token !== null, flagged: c.flagged.length > 0, cardError: c.cardError,
     openId: c.openId, refusal: c.refusal, deletion: [c.deletionSecret !== null, c.deletionCode !== null, c.phoneLast4 !== null, c.deletionError !== null], kept: c.kept.length,
+    email: c.data?.customer.email ?? null, emailChange: c.emailChange && [c.emailChange.secret !== null, c.emailChange.email], emailCodes: c.emailCodes !== null,
+    emailError: c.emailError,
   }),
   checks: {
     'profile.ready.framing': (s) => ((s.context as ProfileContext).openId ? undefined : 'a frame without a contract'),
     'profile.ready.notNow': (s) => ((s.context as ProfileContext).refusal ? undefined : 'the dialog says no reason'),
     'profile.ready.card.saving': (s) => ((s.context as ProfileContext).card === null ? undefined : 'the card is still held once tokenized'),
     'profile.ready.idle': (s) => ((s.context as ProfileContext).card === null && (s.context as ProfileContext).token === null ? undefined : 'a card or token held outside the dialog'),
+    'profile.ready.email.entering': (s) => ((s.context as ProfileContext).emailCodes === null ? undefined : 'the codes are kept once checked'),
+    'profile.ready.email.confirming': (s) => {
+      const c = s.context as ProfileContext;
+      return c.emailChange?.secret && c.emailCodes ? undefined : 'confirming without the request\'s secret or its codes';
+    },
     'profile.deleted': (s) => ((s.context as ProfileContext).kept.includes('deletion') && (s.context as ProfileContext).deletionCode === null ? undefined : 'deleted without its record, or with the code kept'),
   },
 });

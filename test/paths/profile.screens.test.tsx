@@ -10,6 +10,8 @@ import { cardFieldMessage } from '../../src/shared/checkout/rules';
 import { fill, messages as m } from '../../src/shared/messages';
 import { RETENTION } from '../../src/shared/profile/rules';
 import type { ProfileContext } from '../../machines/profile/profileMachine';
+import { eq } from 'drizzle-orm';
+import { customers } from '../../src/server/platform/db/schema';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, customerAtCheckout, customerAtContracts, customerAtPayment, lastCode, signUpCustomerWithId } from '../support/flows';
 import { signOnPage } from '../server/profile/support';
@@ -37,13 +39,14 @@ afterEach(() => { cleanup(); });
 
 const YEAR = new Date().getFullYear();
 
-type Cut = 'load' | 'tokenize' | 'check' | 'export';
+type Cut = 'load' | 'tokenize' | 'check' | 'export' | 'sessions';
 const READS = ['/portal/customers', '/customers/scheduling', '/customers/documents', '/customers/contracts', '/selected-plan', '/proposal', '/customers/cc', '/customers/checkout', '/invoice_status'];
 const cutOf = (request: Request): Cut | null => {
   const url = new URL(request.url).pathname;
   if (url.includes('/check_signers/')) return 'check';
   if (url.endsWith('/payment_token') || url.endsWith('/payments/tokenizer')) return 'tokenize';
   if (url.endsWith('/customers/export')) return 'export';
+  if (url.endsWith('/sessions/end-others')) return 'sessions';
   if (request.method === 'GET' && READS.some((r) => url.endsWith(r))) return 'load';
   return null;
 };
@@ -64,7 +67,7 @@ function notDrivable(path: TestPath): string | null {
 async function customerFor(path: TestPath): Promise<Customer> {
   const first = labels(path).find((t) => t.startsWith('loadProfile resolves')) ?? 'loadProfile resolves (subscriber)';
   const sample = /\((\w+)\)/.exec(first)?.[1] ?? 'subscriber';
-  const takenEmail = labels(path).some((t) => t.startsWith('saveProfile fails (emailInUse)'))
+  const takenEmail = labels(path).some((t, i, all) => t.startsWith('requestEmailChangeCodes fails (emailInUse)') && all[i - 1]?.startsWith('email.sendCodes'))
     ? String((await call(server, 'GET', '/portal/customers', undefined, { token: (await signUpCustomerWithId(server)).token })).body.email) : null;
   if (sample === 'company') return { ...(await customerAtCheckout(server, { kind: 'business', paid: true })), contracts: [], takenEmail };
   if (sample === 'subscriber') {
@@ -97,8 +100,12 @@ function numberFor(path: TestPath, i: number): string {
   return '5555 5555 5555 4444';
 }
 
-async function typeCode(user: Run['user'], code: string) {
-  const group = await screen.findByRole('group', { name: m['profile.delete.code'] });
+/** The address a path changes the e-mail to. */
+const newEmailOf = (c: Customer) => `ana.nova.${c.phone}@example.com.br`;
+const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
+
+async function typeCode(user: Run['user'], code: string, name: string = m['profile.delete.code']) {
+  const group = await screen.findByRole('group', { name });
   await user.click(within(group).getByRole('textbox', { name: 'Dígito 1 de 6' }));
   await user.keyboard(code);
 }
@@ -110,19 +117,42 @@ async function step(run: Run, path: TestPath, i: number): Promise<void> {
   if (text === 'page.retry') await user.click(await screen.findByRole('button', { name: m['profile.retry'] }));
   else if (text.startsWith('personal.save')) {
     const name = await screen.findByRole('textbox', { name: m['profile.personal.name'] });
-    const email = screen.getByRole('textbox', { name: m['profile.personal.email'] });
-    if (text.includes('(newNameAndEmail)')) {
+    if (text.includes('(newName)')) {
       await user.clear(name);
       await user.type(name, 'Ana Souza Lima');
-      await user.clear(email);
-      await user.type(email, c.takenEmail ?? `ANA.LIMA.${c.phone}@example.com.br`);
     } else if (text.includes('(tooShort)')) {
       await user.clear(name);
       await user.type(name, 'A');
-      await user.clear(email);
-      await user.type(email, 'ana@');
     }
     await user.click(screen.getByRole('button', { name: m['profile.personal.save'] }));
+  } else if (text === 'email.open') await user.click(await screen.findByRole('button', { name: m['profile.email.button'] }));
+  else if (text.startsWith('email.sendCodes')) {
+    const box = within(await dialog(m['profile.email.title']));
+    const field = box.getByRole('textbox', { name: m['profile.email.new'] });
+    await user.clear(field);
+    const taken = next(path, i).startsWith('requestEmailChangeCodes fails (emailInUse)');
+    await user.type(field, text.includes('(notAnEmail)') ? 'ana@' : taken && c.takenEmail ? c.takenEmail : newEmailOf(c).toUpperCase());
+    await user.click(box.getByRole('button', { name: m['profile.email.sendCodes'] }));
+  } else if (text.startsWith('email.confirm')) {
+    const box = within(await dialog(m['profile.email.title']));
+    const emailCode = await lastCode(server, newEmailOf(c));
+    const smsCode = await lastCode(server, c.phone);
+    await typeCode(user, emailCode, m['profile.email.emailCode']);
+    if (!text.includes('(smsMissing)')) await typeCode(user, next(path, i).startsWith('changeEmail fails') ? wrongCode(smsCode) : smsCode, m['profile.email.smsCode']);
+    await user.click(box.getByRole('button', { name: m['profile.email.confirm'] }));
+  } else if (text === 'email.resend') {
+    if (next(path, i).startsWith('requestEmailChangeCodes resolves')) server.clock.advance(31_000);
+    else {
+      // meanwhile another account took the address
+      const other = await signUpCustomerWithId(server);
+      await server.db.update(customers).set({ email: newEmailOf(c) }).where(eq(customers.id, other.id));
+    }
+    await user.click(within(await dialog(m['profile.email.title'])).getByRole('button', { name: m['profile.email.resend'] }));
+  } else if (text === 'email.cancel') {
+    const box = within(await dialog(m['profile.email.title']));
+    await user.click(box.queryByRole('button', { name: m['profile.email.cancel'] }) ?? box.getByRole('button', { name: 'Fechar' }));
+  } else if (text === 'sessions.endOthers') {
+    await user.click(await screen.findByRole('button', { name: m['profile.sessions.button'] }));
   } else if (text === 'contracts.go') await user.click(await screen.findByRole('button', { name: m['profile.contracts.go'] }));
   else if (text === 'payment.go') {
     const open = screen.queryByRole('alertdialog', { name: m['profile.notNow.title'] });
@@ -170,7 +200,7 @@ async function step(run: Run, path: TestPath, i: number): Promise<void> {
     if (text.includes('(fourDigits)')) await typeCode(user, '1234');
     else {
       const code = await lastCode(server, c.phone);
-      await typeCode(user, next(path, i).startsWith('deleteAccount fails') ? (code === '000000' ? '111111' : '000000') : code);
+      await typeCode(user, next(path, i).startsWith('deleteAccount fails') ? wrongCode(code) : code);
     }
     await user.click(screen.getByRole('button', { name: m['profile.delete.confirm'] }));
   } else if (text === 'deletion.resend') {
@@ -182,7 +212,8 @@ async function step(run: Run, path: TestPath, i: number): Promise<void> {
 
 const disabled = (el: HTMLElement) => el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true';
 const TRANSIENT = ['loading', { ready: 'saving' }, { ready: { card: 'tokenizing' } }, { ready: { card: 'saving' } }, { ready: 'reloadingCard' }, { ready: 'checking' },
-  { ready: 'paying' }, { ready: 'exporting' }, { ready: { deletion: 'sending' } }, { ready: { deletion: 'resending' } }, { ready: { deletion: 'deleting' } }] as const;
+  { ready: 'paying' }, { ready: 'exporting' }, { ready: { deletion: 'sending' } }, { ready: { deletion: 'resending' } }, { ready: { deletion: 'deleting' } },
+  { ready: { email: 'sending' } }, { ready: { email: 'resending' } }, { ready: { email: 'confirming' } }, { ready: 'endingSessions' }] as const;
 
 async function shows(run: Run, path: TestPath, i: number): Promise<void> {
   const st = state(path, i);
@@ -227,6 +258,21 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
       if (text.startsWith('requestDeletionCode fails')) within(box).getByText(m['access.code.resendTooEarly']);
       return;
     }
+    if (st.matches({ ready: { email: 'asking' } })) {
+      const box = within(screen.getByRole('dialog', { name: m['profile.email.title'] }));
+      box.getByRole('textbox', { name: m['profile.email.new'] });
+      if (text.includes('(notAnEmail)')) box.getByText(m['common.form.email.invalid']);
+      if (text.startsWith('requestEmailChangeCodes fails')) box.getByText(m['api.1005']);
+      return;
+    }
+    if (st.matches({ ready: { email: 'entering' } })) {
+      const box = within(screen.getByRole('dialog', { name: m['profile.email.title'] }));
+      box.getByText(fill('profile.email.codesSent', { email: newEmailOf(run.customer!), last4: run.customer!.phone.slice(-4) }));
+      if (text.includes('(smsMissing)')) box.getByText(m['common.access.form.maxCode']);
+      if (text.startsWith('changeEmail fails')) box.getByText(m['access.code.invalid']);
+      if (text.startsWith('requestEmailChangeCodes fails')) box.getByText(m['api.1005']);
+      return;
+    }
     // idle: no dialog open, and what the step changed
     if (screen.queryByRole('dialog') || screen.queryByRole('alertdialog')) throw new Error('a dialog is still open');
     const data = ctx.data!;
@@ -237,15 +283,15 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
     }
     if (text.includes('(tooShort)')) {
       screen.getByText(m['common.form.name.min']);
-      screen.getByText(m['common.form.email.invalid']);
       if (document.activeElement !== screen.getByRole('textbox', { name: m['profile.personal.name'] })) throw new Error('the keyboard is not on the first field to fix');
     }
     if (text.includes('(unchanged)')) screen.getByText(m['profile.personal.unchanged']);
     if (text.startsWith('saveProfile resolves')) {
       if ((screen.getByRole('textbox', { name: m['profile.personal.name'] }) as HTMLInputElement).value !== 'Ana Souza Lima') throw new Error('the saved name is not shown');
-      if ((screen.getByRole('textbox', { name: m['profile.personal.email'] }) as HTMLInputElement).value !== `ana.lima.${run.customer!.phone}@example.com.br`) throw new Error('the saved e-mail is not shown lower-cased');
     }
-    if (text.startsWith('saveProfile fails (emailInUse)')) screen.getByText(m['api.1005']);
+    if (text.startsWith('changeEmail resolves')) {
+      if ((screen.getByRole('textbox', { name: m['profile.personal.email'] }) as HTMLInputElement).value !== newEmailOf(run.customer!)) throw new Error('the new e-mail is not shown lower-cased');
+    }
     if (text === 'contracts.go' && run.went.at(-1) !== '/customers-signature') throw new Error(`went to ${JSON.stringify(run.went)}`);
     if (text === 'payment.go' && run.went.at(-1) !== '/payment') throw new Error(`went to ${JSON.stringify(run.went)}`);
     if (text.startsWith('loadCard')) {
@@ -275,7 +321,7 @@ describe('profile paths through the screen (happy-dom, API and card sandbox in p
   describeScreenPaths<Cut, Customer, Run>({
     model: profilePaths, server: () => server, notDrivable, customerFor, cutOf,
     newRun: () => ({ user: userEvent.setup(), cuts: new Set(), went: [], customer: null, tabs: [], closedTabs: 0, saved: [], loggedOut: false, putCard: false }),
-    cutByActor: { loadProfile: 'load', tokenizeCard: 'tokenize', checkSigner: 'check', exportData: 'export' },
+    cutByActor: { loadProfile: 'load', tokenizeCard: 'tokenize', checkSigner: 'check', exportData: 'export', endOtherSessions: 'sessions' },
     render: (c, fetch, run, path) => {
       run.customer = c;
       const failReload = labels(path).some((t) => t.startsWith('loadCard fails (offline)'));

@@ -15,6 +15,7 @@ import { createWorker, type JobInfo } from '../../src/server/platform/queue/queu
 import { codeJobs } from '../../src/server/auth/delivery';
 import { billJobs } from '../../src/server/bill/service';
 import { emailJobs } from '../../src/server/notification/jobs';
+import { emailChangeJobs } from '../../src/server/profile/emailChange';
 import { localStorage } from '../../src/server/providers/storage/index';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -140,7 +141,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     ...(opts.paymentWebhookToken ? { paymentWebhookToken: opts.paymentWebhookToken } : {}),
   };
   const app = createApp(deps);
-  const worker = createWorker(db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps) });
+  const worker = createWorker(db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps), ...emailChangeJobs(deps) });
   const autoDrain = opts.autoDrain ?? true;
 
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, like, max, min, sql } from
 import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
-import { accessCodes, authEvents } from '../platform/db/schema';
+import { accessCodes, authEvents, type CODE_PURPOSES } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
 import { ipv4Prefix24, limitKeyOf } from '../http/common';
 import { log } from '../platform/log';
@@ -18,14 +18,14 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'limits'>;
 export interface CodeRequestKey { phone: string; secretHash: string }
 
 /** What a code authorises (issue 29, F10): a code of one purpose is a wrong code for any other. */
-export type CodePurpose = 'access' | 'signature' | 'deletion';
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /** Whose per-phone send budget a request uses: its purpose's, or the owner's browsers' for a sign-in from one. */
 export type SendBucket = CodePurpose | 'device';
 
 export const codeRequestKey = (phone: string, secret: string): CodeRequestKey => ({ phone, secretHash: sha256(secret) });
 
-const secondsUntil = (from: Date, to: Date): number => Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000));
+export const secondsUntil = (from: Date, to: Date): number => Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000));
 
 async function eventsSince(db: Db | Tx, where: ReturnType<typeof and>) {
   const [row] = await db.select({ n: count(), oldest: min(authEvents.at), newest: max(authEvents.at) }).from(authEvents).where(where);
@@ -138,7 +138,7 @@ export async function issueCode(deps: Deps, request: CodeRequestKey, purpose: Co
  * counted from the request's own last wrong code. A request that has not guessed wrong is never held,
  * so nobody else's wrong codes can keep the customer from using the code they asked for.
  */
-async function heldUntil(db: Db | Tx, deps: Deps, request: CodeRequestKey, now: Date): Promise<Date | null> {
+export async function heldUntil(db: Db | Tx, deps: Deps, request: CodeRequestKey, now: Date): Promise<Date | null> {
   const { limits } = deps;
   const [signedIn] = await db.select({ at: max(accessCodes.usedAt) }).from(accessCodes).where(eq(accessCodes.phone, request.phone));
   const memory = now.getTime() - limits.failureMemoryMs;

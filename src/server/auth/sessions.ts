@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
@@ -27,8 +27,9 @@ export const SESSION_SLIDE_MS = 5 * 60_000;
 
 /**
  * How long this process trusts a session it has read before reading it again: the requests of one
- * page (and of a burst) cost no session query. Logout here forgets the session at once; were a
- * session revoked by another process (none does today), it would be refused at most this much later.
+ * page (and of a burst) cost no session query. Logout here forgets the session at once; a session
+ * revoked by another process ('Sair de todos os dispositivos' served elsewhere) is refused at most
+ * this much later.
  */
 export const SESSION_RECHECK_MS = 1000;
 
@@ -99,6 +100,18 @@ export const requireSession = (deps: Deps) => createMiddleware<SessionVars>(asyn
 export async function revokeSession(deps: Deps, hash: string): Promise<void> {
   await deps.db.update(sessions).set({ revokedAt: deps.clock.now() }).where(eq(sessions.tokenHash, hash));
   recentOf(deps.db).delete(hash);
+}
+
+/**
+ * 'Sair de todos os dispositivos' (issue 29, F15): every other live session of the customer ends;
+ * the one asking goes on. Returns how many ended.
+ */
+export async function endOtherSessions(deps: Deps, customerId: number, keepHash: string): Promise<number> {
+  const ended = await deps.db.update(sessions).set({ revokedAt: deps.clock.now() })
+    .where(and(eq(sessions.customerId, customerId), ne(sessions.tokenHash, keepHash), isNull(sessions.revokedAt)))
+    .returning({ hash: sessions.tokenHash });
+  for (const { hash } of ended) recentOf(deps.db).delete(hash);
+  return ended.length;
 }
 
 /** Proof that `phone` was confirmed by code: 30 minutes, single use, for the sign-up payload. */

@@ -1,4 +1,4 @@
-import { and, eq, getTableName, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CustomerPatch, CustomerProfile } from '#shared/customer/payloads';
 import type { MenuStep } from '#shared/steps';
@@ -174,18 +174,16 @@ export async function profile(db: Db, id: number): Promise<CustomerProfile> {
   };
 }
 
-/** PATCH /portal/customers: name and e-mail (1005 when the e-mail belongs to someone else). */
+/**
+ * PATCH /portal/customers: the name. The e-mail may come as it is (the form sends both); a
+ * different one is refused (4099): it changes only with its two codes (profile/emailChange.ts).
+ */
 export async function updateProfile(deps: Deps, id: number, patch: CustomerPatch): Promise<CustomerProfile> {
   const { db, clock } = deps;
   if (patch.email) {
-    const [other] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, patch.email), ne(customers.id, id)));
-    if (other) throw inUse('customers_email_key');
+    const [me] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, id));
+    if (me && me.email.toLowerCase() !== patch.email) throw new ApiError(409, ErrorCode.EMAIL_NEEDS_CODES, { field: 'email' });
   }
-  const changes = { ...(patch.name ? { name: patch.name } : {}), ...(patch.email ? { email: patch.email } : {}) };
-  try {
-    await db.update(customers).set({ ...changes, updatedAt: clock.now() }).where(eq(customers.id, id));
-  } catch (err) {
-    throw inUse(violatedConstraint(err)) ?? err;
-  }
+  if (patch.name) await db.update(customers).set({ name: patch.name, updatedAt: clock.now() }).where(eq(customers.id, id));
   return profile(db, id);
 }

@@ -114,8 +114,33 @@ export function codeEmail(code: string): RenderedEmail {
 
 /** The code a code e-mail carries (the development catcher keeps it for GET /dev/outbox), or null for any other e-mail. */
 export function codeOfEmail(subject: string, text: string): string | null {
-  if (subject.trim() !== CODE_EMAIL_SUBJECT) return null;
+  if (subject.trim() !== CODE_EMAIL_SUBJECT && subject.trim() !== EMAIL_CHANGE_CODE_SUBJECT) return null;
   return /\b(\d{6})\b/.exec(text)?.[1] ?? null;
+}
+
+export const EMAIL_CHANGE_CODE_SUBJECT = 'Confirme seu novo e-mail';
+
+/** The code that confirms a new e-mail, sent to that address (issue 29, F15). No link, as every code e-mail. */
+export function emailChangeCodeEmail(code: string): RenderedEmail {
+  return layout({
+    subject: EMAIL_CHANGE_CODE_SUBJECT,
+    paragraphs: [
+      `Para usar este endereço na sua conta do ${BRAND_NAME}, informe no portal o código ${code}. Ele vale por 10 minutos.`,
+      'Se você não pediu esta troca, ignore esta mensagem: sem o código o e-mail da conta não muda.',
+    ],
+    code,
+  });
+}
+
+/** To the previous address once the e-mail changed: it says so, never the new address. */
+export function emailChangedEmail(): RenderedEmail {
+  return layout({
+    subject: 'O e-mail da sua conta foi trocado',
+    paragraphs: [
+      `O e-mail da sua conta no ${BRAND_NAME} foi trocado: as próximas mensagens irão para o novo endereço.`,
+      'A troca foi confirmada com um código enviado por SMS ao celular da conta. Se não foi você, fale com a nossa equipe o quanto antes.',
+    ],
+  });
 }
 
 /** A notice's e-mail; `origin` (PUBLIC_ORIGIN) adds the link to the portal's sign-in. */

@@ -69,6 +69,8 @@ const contractFiles = (row: Record<string, unknown>): StoredFile[] => {
 export const CUSTOMER_TABLES: readonly CustomerTable[] = [
   { table: s.customers, rows: (o) => eq(s.customers.id, o.id), fate: 'anonymise' },
   { table: s.sessions, rows: byCustomer(s.sessions.customerId), omit: ['token_hash'], fate: 'delete' },
+  // an e-mail change waiting for its codes: the new address stays in the copy, the code's hash out
+  { table: s.emailChanges, rows: byCustomer(s.emailChanges.customerId), omit: ['code_hash', 'secret_hash'], fate: 'delete' },
   { table: s.customerActions, rows: byCustomer(s.customerActions.customerId), fate: 'delete' },
   { table: s.accessCodes, rows: (o) => eq(s.accessCodes.phone, o.phone), omit: ['code_hash', 'secret_hash'], fate: 'expires' },
   // a code request for the phone may come from someone else's address: the address stays out

@@ -24,9 +24,11 @@ export const profile = endpoint({
 });
 
 export const updateProfile = endpoint({
-  method: 'patch', path: '/portal/customers', auth: 'customer', tag: 'customers', body: CustomerPatch, summary: 'Change name or e-mail.',
+  method: 'patch', path: '/portal/customers', auth: 'customer', tag: 'customers', body: CustomerPatch,
+  summary: 'Change the name. The e-mail goes as it is: a different one is refused (4099), it changes with its codes (POST /portal/customers/email/code).',
   responses: {
-    200: { description: 'the updated profile', schema: CustomerProfile }, 401: failure('no valid session'), 409: failure('e-mail in use (1005)'),
+    200: { description: 'the updated profile', schema: CustomerProfile }, 401: failure('no valid session'),
+    409: failure('a different e-mail: it needs its codes (4099)'),
     429: failure('more than 10 changes in an hour (4295); retry_after_s says when'),
   },
 });

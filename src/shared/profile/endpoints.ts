@@ -1,5 +1,9 @@
 import { endpoint, failure } from '../endpoint';
-import { CardResponse, CardUpdate, CardUpdated, DeletionCodeRequest, DeletionCodeSent, DeletionDone, DeletionRequest } from './payloads';
+import { CustomerProfile } from '../customer/payloads';
+import {
+  CardResponse, CardUpdate, CardUpdated, DeletionCodeRequest, DeletionCodeSent, DeletionDone, DeletionRequest, EmailChangeCodeRequest, EmailChangeCodeSent,
+  EmailChangeRequest, OtherSessionsEnded,
+} from './payloads';
 
 /**
  * The profile page's calls besides the profile itself (src/shared/customer): the card on file and
@@ -51,4 +55,29 @@ export const deleteAccount = endpoint({
   },
 });
 
-export const profileEndpoints = [card, updateCard, exportData, requestDeletionCode, deleteAccount];
+export const requestEmailChangeCodes = endpoint({
+  method: 'post', path: '/portal/customers/email/code', auth: 'customer', tag: 'profile', body: EmailChangeCodeRequest,
+  summary: "Start an e-mail change (issue 29, F15): a code to the new address and an SMS code to the account's phone, by the sign-in code's rules (bound to the browser's secret, 30 s resend, 5 sends per 10 min per phone, 10 min validity). The e-mail stays as it is until both codes confirm; a new request replaces the previous one.",
+  responses: {
+    202: { description: 'queued', schema: EmailChangeCodeSent }, 400: failure('invalid e-mail or secret, or the e-mail is already this account\'s (4000)'),
+    401: failure('no valid session'), 409: failure('the e-mail belongs to another account (1005)'),
+    429: failure('resend too early (4290), send limit (4291), address limit (4292), or more than 10 profile changes in an hour (4295)'),
+  },
+});
+
+export const changeEmail = endpoint({
+  method: 'post', path: '/portal/customers/email', auth: 'customer', tag: 'profile', body: EmailChangeRequest,
+  summary: 'Confirm the e-mail change with both codes: the one sent to the new address and the SMS one (a code of any other purpose is a wrong code). Then the e-mail changes and the previous address is told, without the new one.',
+  responses: {
+    200: { description: 'the updated profile', schema: CustomerProfile }, 400: failure('a wrong (3000) or expired (3001) code; field says which (email_code or sms_code)'),
+    401: failure('no valid session'), 409: failure('the e-mail now belongs to another account (1005)'), 429: failure('too many wrong codes (3002)'),
+  },
+});
+
+export const endOtherSessions = endpoint({
+  method: 'post', path: '/portal/customers/sessions/end-others', auth: 'customer', tag: 'profile',
+  summary: "'Sair de todos os dispositivos' (issue 29, F15): every other session of the customer ends (their tokens answer 401); the one that asks goes on.",
+  responses: { 200: { description: 'how many ended', schema: OtherSessionsEnded }, 401: failure('no valid session') },
+});
+
+export const profileEndpoints = [card, updateCard, exportData, requestDeletionCode, deleteAccount, requestEmailChangeCodes, changeEmail, endOtherSessions];

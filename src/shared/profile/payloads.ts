@@ -73,3 +73,36 @@ export const DeletionRequest = v.object({
 /** What the deletion kept, by category of RETENTION (the page says what and why). */
 export const DeletionDone = v.object({ deleted: v.literal(true), kept: v.array(v.picklist(RETENTION_CATEGORIES)) });
 export type DeletionDone = v.InferOutput<typeof DeletionDone>;
+
+/** POST /portal/customers/email/code: the new e-mail, and the browser's secret for this request (issue 29, F15). */
+export const EmailChangeCodeRequest = v.object({
+  secret: RequestSecret,
+  email: v.pipe(v.string(), v.trim(), v.nonEmpty(m['common.form.required']), v.check((s) => isValidEmail(s), m['common.form.email.invalid']), v.toLowerCase()),
+});
+export type EmailChangeCodeRequest = v.InferOutput<typeof EmailChangeCodeRequest>;
+/**
+ * The new e-mail as the change sends it, or why it cannot be asked for: empty, invalid, or the
+ * account's e-mail already (the server answers 1005 for that, the form says it first).
+ */
+export function checkNewEmail(current: string, typed: string): { ok: true; email: string } | { ok: false; error: MessageKey } {
+  const r = v.safeParse(EmailChangeCodeRequest.entries.email, typed, { abortPipeEarly: true });
+  if (!r.success) return { ok: false, error: messageKeyOfText(r.issues[0].message) ?? 'common.form.email.invalid' };
+  return r.output === current.toLowerCase() ? { ok: false, error: 'profile.email.same' } : { ok: true, email: r.output };
+}
+
+/** The two codes of an e-mail change, six digits each. */
+export const areEmailChangeCodes = (codes: { emailCode: string; smsCode: string }): boolean => /^\d{6}$/.test(codes.emailCode) && /^\d{6}$/.test(codes.smsCode);
+
+/** Where the codes went: the new address as typed, and the phone's last four digits. */
+export const EmailChangeCodeSent = v.object({ email: v.string(), phone_last4: v.string(), retry_after_s: v.number() });
+export type EmailChangeCodeSent = v.InferOutput<typeof EmailChangeCodeSent>;
+
+const SixDigits = v.pipe(v.string(m['common.access.form.requiredCode']), v.regex(/^\d{6}$/, m['common.access.form.maxCode']));
+
+/** POST /portal/customers/email: the code that came to the new address and the one that came by SMS, with the request's secret. */
+export const EmailChangeRequest = v.object({ secret: RequestSecret, email_code: SixDigits, sms_code: SixDigits });
+export type EmailChangeRequest = v.InferOutput<typeof EmailChangeRequest>;
+
+/** POST /portal/customers/sessions/end-others: how many other sessions ended (this one goes on). */
+export const OtherSessionsEnded = v.object({ ended: v.number() });
+export type OtherSessionsEnded = v.InferOutput<typeof OtherSessionsEnded>;

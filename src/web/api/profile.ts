@@ -1,10 +1,12 @@
 import { apiPath } from '#shared/endpoint';
-import { card, deleteAccount, exportData, requestDeletionCode, updateCard } from '#shared/profile/endpoints';
-import type { Card, DeletionCodeSent, DeletionDone } from '#shared/profile/payloads';
+import type { CustomerProfile } from '#shared/customer/payloads';
+import { card, changeEmail, deleteAccount, endOtherSessions, exportData, requestDeletionCode, requestEmailChangeCodes, updateCard } from '#shared/profile/endpoints';
+import type { Card, DeletionCodeSent, DeletionDone, EmailChangeCodeSent, OtherSessionsEnded } from '#shared/profile/payloads';
 import type { Transport } from './transport';
 
 /**
- * The profile's card and the customer's data (LGPD): the copy and the deletion. The personal data
+ * The profile's card, the e-mail's change with its codes, the end of the other sessions, and the
+ * customer's data (LGPD): the copy and the deletion. The personal data
  * goes through ./customer.ts (PATCH /portal/customers); the cash invoice through ./payment.ts.
  */
 export const profileCalls = (t: Transport) => ({
@@ -31,5 +33,20 @@ export const profileCalls = (t: Transport) => ({
   /** POST /portal/customers/deletion: every session ends with it */
   async deleteAccount(secret: string, code: string): Promise<DeletionDone> {
     return (await t.call(deleteAccount, { json: { secret, code }, fallback: 'profile.delete.error' })).data;
+  },
+
+  /** POST /portal/customers/email/code: a code to the new address and one by SMS, for this change's request secret */
+  async requestEmailChangeCodes(secret: string, email: string): Promise<EmailChangeCodeSent> {
+    return (await t.call(requestEmailChangeCodes, { json: { secret, email }, fallback: 'profile.email.codeError' })).data;
+  },
+
+  /** POST /portal/customers/email: both codes; the profile with the new e-mail */
+  async changeEmail(secret: string, emailCode: string, smsCode: string): Promise<CustomerProfile> {
+    return (await t.call(changeEmail, { json: { secret, email_code: emailCode, sms_code: smsCode }, fallback: 'profile.email.error' })).data;
+  },
+
+  /** POST /portal/customers/sessions/end-others: this session goes on */
+  async endOtherSessions(): Promise<OtherSessionsEnded> {
+    return (await t.call(endOtherSessions, { fallback: 'profile.sessions.error' })).data;
   },
 });

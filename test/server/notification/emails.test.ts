@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { BRAND_NAME } from '../../../src/shared/brand';
 import { messages } from '../../../src/shared/messages';
 import {
-  CODE_EMAIL_SUBJECT, EMAIL_NOTICE_KEYS, codeEmail, codeOfEmail, emailOfNotice, noticeEmail, STAFF_MESSAGE,
+  CODE_EMAIL_SUBJECT, EMAIL_NOTICE_KEYS, codeEmail, codeOfEmail, emailChangeCodeEmail, emailChangedEmail, emailOfNotice, noticeEmail, STAFF_MESSAGE,
 } from '../../../src/server/notification/emails';
 import type { NotificationKey } from '../../../machines/process/processMachine';
 
@@ -89,6 +89,23 @@ describe('the code e-mail', () => {
     expect(codeOfEmail(code.subject, code.text)).toBe('048213');
     const other = noticeEmail({ template: 'notification.visit.confirmed', values: { when: '24/11/2026 às 09:00' } });
     expect(codeOfEmail(other.subject, `${other.text} 123456`)).toBeNull();
+  });
+});
+
+describe('the e-mail change (issue 29, F15)', () => {
+  test('the code to the new address is in its text and HTML, with no link; the catcher reads it back', () => {
+    const email = emailChangeCodeEmail('305718');
+    expect(email.subject).not.toContain('305718');
+    expect(email.text).toContain('305718');
+    expect(email.html).toContain('305718');
+    expect(email.html).not.toMatch(/href=|<img/);
+    expect(codeOfEmail(email.subject, email.text)).toBe('305718');
+  });
+
+  test('the notice to the previous address says the e-mail changed and carries no address', () => {
+    const email = emailChangedEmail();
+    expect(email.subject).toBe('O e-mail da sua conta foi trocado');
+    expect(`${email.text}${email.html}`).not.toMatch(/@/);
   });
 });
 

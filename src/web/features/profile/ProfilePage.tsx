@@ -13,9 +13,11 @@ import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
 import { Billing } from './parts/Billing';
 import { DocumentsAndContracts } from './parts/DocumentsAndContracts';
 import { OrderSummary } from './parts/OrderSummary';
+import { EmailChange, type EmailChangeStep } from './parts/EmailChange';
 import { PersonalData } from './parts/PersonalData';
 import { PurchaseSteps } from './parts/PurchaseSteps';
 import { RetentionList, YourData, type DeletionStep } from './parts/YourData';
+import { Sessions } from './parts/Sessions';
 import * as s from './ProfilePage.css';
 
 export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
@@ -29,6 +31,7 @@ export interface ProfilePageProps {
 
 const TITLE = SCREENS.profile.title;
 const DELETION_STEPS = ['explaining', 'sending', 'entering', 'resending', 'deleting'] as const;
+const EMAIL_STEPS = ['asking', 'sending', 'entering', 'resending', 'confirming'] as const;
 
 /** 'Meu perfil' (spec §2 "Profile page"): the blocks, drawn from the profile machine's state. */
 export function ProfilePage({ state, send, currentYear }: ProfilePageProps) {
@@ -65,6 +68,7 @@ export function ProfilePage({ state, send, currentYear }: ProfilePageProps) {
   const buyer = data.customer.subscription_lending === 'LENDING';
   const cardDialog = state.matches({ ready: { card: 'editing' } }) ? 'editing' as const : state.matches({ ready: 'card' }) ? 'busy' as const : 'closed' as const;
   const deletion: DeletionStep = DELETION_STEPS.find((step) => state.matches({ ready: { deletion: step } })) ?? 'closed';
+  const emailStep: EmailChangeStep = EMAIL_STEPS.find((step) => state.matches({ ready: { email: step } })) ?? 'closed';
   const framing = state.matches({ ready: 'framing' }) || state.matches({ ready: 'checking' }) ? data.contracts.find((x) => x.id === c.openId) ?? null : null;
   return (
     <Page title={TITLE} titleRef={titleRef} lead={m['profile.lead']} width="wide" busy={state.matches({ ready: 'reloadingCard' })}>
@@ -78,13 +82,16 @@ export function ProfilePage({ state, send, currentYear }: ProfilePageProps) {
         <PersonalData
           customer={data.customer} errors={c.personalErrors} note={c.personalNote} saving={state.matches({ ready: 'saving' })}
           onSave={(values) => Object.keys(send({ type: 'personal.save', ...values }).context.personalErrors).length > 0}
+          onChangeEmail={() => send({ type: 'email.open' })}
         />
+        <EmailChange step={emailStep} context={c} send={send} />
         <OrderSummary data={data} />
         <Billing
           billing={data.billing} dialog={cardDialog} flagged={c.flagged} error={c.cardError} currentYear={currentYear}
           onOpen={() => send({ type: 'card.open' })} onClose={() => send({ type: 'card.close' })} onSubmit={(card) => send({ type: 'card.submit', card })}
         />
         <DocumentsAndContracts data={data} onContracts={() => send({ type: 'contracts.go' })} />
+        <Sessions ending={state.matches({ ready: 'endingSessions' })} send={send} />
         <YourData
           willKeep={keptOnDeletion({
             signedContracts: [...data.contracts, ...data.customer.contracts].some((x) => x.is_client_signed),

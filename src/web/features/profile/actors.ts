@@ -58,5 +58,15 @@ export function profileActors(getApi: () => Promise<Api>, saveFile: SaveFile) {
       return { secret, phoneLast4: sent.phone_last4 };
     }),
     deleteAccount: fromPromise<DeletionDone, { secret: string; code: string }>(async ({ input }) => (await getApi()).deleteAccount(input.secret, input.code)),
+    requestEmailChangeCodes: fromPromise<{ secret: string; email: string; phoneLast4: string }, { secret: string | null; email: string }>(async ({ input }) => {
+      // one secret per change: a resend asks for the same request's codes
+      const secret = input.secret ?? newRequestSecret();
+      const sent = await (await getApi()).requestEmailChangeCodes(secret, input.email);
+      return { secret, email: sent.email, phoneLast4: sent.phone_last4 };
+    }),
+    changeEmail: fromPromise<CustomerProfile, { secret: string; emailCode: string; smsCode: string }>(
+      async ({ input }) => (await getApi()).changeEmail(input.secret, input.emailCode, input.smsCode),
+    ),
+    endOtherSessions: fromPromise<{ ended: number }>(async () => (await getApi()).endOtherSessions()),
   };
 }

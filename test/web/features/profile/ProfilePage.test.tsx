@@ -7,7 +7,10 @@ import { createApi } from '../../../../src/web/api/client';
 import { messages as m } from '../../../../src/shared/messages';
 import { RETENTION } from '../../../../src/shared/profile/rules';
 import { createTestServer, type TestServer } from '../../../support/server';
-import { call, customerAtCheckout, customerAtContracts, customerAtPayment, sendRequiredDocuments, staffTokenOf } from '../../../support/flows';
+import userEvent from '@testing-library/user-event';
+import {
+  call, customerAtCheckout, customerAtContracts, customerAtPayment, lastCode, newAddress, requestCode, sendRequiredDocuments, signUpNewCustomer, staffTokenOf,
+} from '../../../support/flows';
 import { signOnPage } from '../../../server/profile/support';
 
 /**
@@ -118,5 +121,38 @@ describe("'Meu perfil'", () => {
       dialog.getByText(`${m['profile.retention.period']}: ${item.period}.`);
       dialog.getByText(`${m['profile.retention.basis']}: ${item.basis}.`);
     }
+  });
+
+  test("'Sair de todos os dispositivos' by keyboard: the other sessions end, this one goes on", async () => {
+    const c = await signUpNewCustomer(server);
+    server.clock.advance(31_000);
+    const secret = 'profile-page-other-device-0123456789';
+    expect((await requestCode(server, c.phone, { secret }, { address: newAddress() })).status).toBe(202);
+    await server.drainQueue();
+    const elsewhere = String((await call(server, 'POST', '/portal/login', { phone: c.phone, code: await lastCode(server, c.phone), secret })).body.access_token);
+    open(c.token);
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: m['profile.sessions.button'] });
+    screen.getByRole('region', { name: m['profile.sessions.title'] });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await expect.poll(async () => (await call(server, 'GET', '/portal/customers', undefined, { token: elsewhere })).status, { timeout: 10_000 }).toBe(401);
+    expect((await call(server, 'GET', '/portal/customers', undefined, { token: c.token })).status).toBe(200);
+  });
+
+  test("the e-mail is shown read-only; 'Trocar e-mail' opens a dialog that keeps the old e-mail until both codes confirm", async () => {
+    const c = await signUpNewCustomer(server);
+    open(c.token);
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: m['profile.personal.email'] });
+    expect(field.hasAttribute('readonly')).toBe(true);
+    await user.click(screen.getByRole('button', { name: m['profile.email.button'] }));
+    const box = within(await screen.findByRole('dialog', { name: m['profile.email.title'] }));
+    await user.type(box.getByRole('textbox', { name: m['profile.email.new'] }), `troca.${c.phone}@example.com`);
+    await user.click(box.getByRole('button', { name: m['profile.email.sendCodes'] }));
+    await box.findByText(new RegExp(`troca\\.${c.phone}@example\\.com`));
+    expect((await call(server, 'GET', '/portal/customers', undefined, { token: c.token })).body.email).toBe(c.email);
+    screen.getByRole('group', { name: m['profile.email.emailCode'] });
+    screen.getByRole('group', { name: m['profile.email.smsCode'] });
   });
 });

@@ -2,6 +2,9 @@ import { bigserial, index, integer, pgTable, serial, text } from 'drizzle-orm/pg
 import { at } from './columns';
 import { customers } from './customer';
 
+/** What a code authorises (auth/codes.ts CodePurpose). */
+export const CODE_PURPOSES = ['access', 'signature', 'deletion', 'email'] as const;
+
 /** Session tokens: only the SHA-256 of the token is stored. */
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
@@ -27,8 +30,8 @@ export const accessCodes = pgTable('access_codes', {
   usedAt: at('used_at'),
   supersededAt: at('superseded_at'),
   failedTries: integer('failed_tries').notNull().default(0),
-  /** what the code authorises, and only that: signing in (or up), signing a contract, deleting the account */
-  purpose: text('purpose', { enum: ['access', 'signature', 'deletion'] }).notNull().default('access'),
+  /** what the code authorises, and only that: signing in (or up), signing a contract, deleting the account, changing its e-mail */
+  purpose: text('purpose', { enum: CODE_PURPOSES }).notNull().default('access'),
 }, (t) => [index('access_codes_phone_idx').on(t.phone, t.createdAt)]);
 
 /**
@@ -43,7 +46,7 @@ export const authEvents = pgTable('auth_events', {
   /** SHA-256 of the code request's secret */
   secretHash: text('secret_hash'),
   /** whose per-phone budget the send used (auth/codes.ts SendBucket): a purpose's, or 'device' for sign-in from the owner's browser */
-  purpose: text('purpose', { enum: ['access', 'signature', 'deletion', 'device'] }).notNull().default('access'),
+  purpose: text('purpose', { enum: [...CODE_PURPOSES, 'device'] }).notNull().default('access'),
   at: at('at').notNull(),
 }, (t) => [
   index('auth_events_phone_idx').on(t.phone, t.kind, t.at),
@@ -51,6 +54,24 @@ export const authEvents = pgTable('auth_events', {
   // the daily budget's count of every send in 24 hours
   index('auth_events_kind_at_idx').on(t.kind, t.at),
 ]);
+
+/**
+ * An e-mail change waiting for its two codes (issue 29, F15): the new address, and the code sent
+ * to it (HMAC with APP_SECRET, bound to the new address), for the code request that asked (the
+ * SHA-256 of its secret); the SMS code to the account's phone is an access_codes row of purpose
+ * 'email'. One per customer: a new request replaces it. The customer's e-mail changes only when
+ * both codes are right.
+ */
+export const emailChanges = pgTable('email_changes', {
+  customerId: integer('customer_id').primaryKey().references(() => customers.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  /** null until the e-mail's job issued the code */
+  codeHash: text('code_hash'),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at'),
+  failedTries: integer('failed_tries').notNull().default(0),
+});
 
 /** Proof that a phone was confirmed by code, for a sign-up without an account yet. Hash stored. */
 export const phoneProofs = pgTable('phone_proofs', {

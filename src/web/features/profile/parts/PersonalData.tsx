@@ -16,10 +16,15 @@ export interface PersonalDataProps {
   saving: boolean;
   /** sends the form; answers whether the machine refused it (the keyboard then goes to the first field to fix) */
   onSave: (values: { name: string; email: string }) => boolean;
+  /** opens 'Trocar e-mail': the e-mail changes only with its codes */
+  onChangeEmail: () => void;
 }
 
-/** Name (or legal name) and e-mail, checked with the sign-up's rules; phone, document and city shown as they are. */
-export function PersonalData({ customer, errors, note, saving, onSave }: PersonalDataProps) {
+/**
+ * Name (or legal name), checked with the sign-up's rules; the e-mail shown, changed through its
+ * own dialog (a code to the new address and one by SMS); phone, document and city as they are.
+ */
+export function PersonalData({ customer, errors, note, saving, onSave, onChangeEmail }: PersonalDataProps) {
   const [values, setValues] = useState({ name: customer.name, email: customer.email });
   const form = useRef<HTMLFormElement>(null);
   // what the server saved (the e-mail lower-cased) is what the fields show next
@@ -43,9 +48,10 @@ export function PersonalData({ customer, errors, note, saving, onSave }: Persona
           onChange={(name) => setValues((v) => ({ ...v, name }))} errorMessage={errors.name ? m[errors.name] : undefined} isDisabled={saving} showRequired
         />
         <TextField
-          label={m['profile.personal.email']} type="email" value={values.email} autoComplete="email" inputMode="email"
-          onChange={(email) => setValues((v) => ({ ...v, email }))} errorMessage={errors.email ? m[errors.email] : undefined} isDisabled={saving} showRequired
+          label={m['profile.personal.email']} type="email" value={values.email} autoComplete="email" isReadOnly
+          description={m['profile.personal.emailHint']} errorMessage={errors.email ? m[errors.email] : undefined}
         />
+        <div><Button variant="secondary" onPress={onChangeEmail} isDisabled={saving}>{m['profile.email.button']}</Button></div>
         {note ? <Notice tone={note === 'profile.personal.unchanged' ? 'info' : 'error'}>{m[note]}</Notice> : null}
         <div className={s.actions}><Button type="submit" variant="primary" isPending={saving}>{m['profile.personal.save']}</Button></div>
       </form>
