@@ -24,7 +24,8 @@ export const fact = style({
 export const factLabel = style({ color: vars.color.textMuted, flexShrink: 0 });
 export const factValue = style({ margin: 0, textAlign: 'right', fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
 export const muted = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
-export const text = style({ margin: 0, lineHeight: vars.lineHeight.body });
+// a long e-mail address breaks inside itself rather than running off a phone's screen
+export const text = style({ margin: 0, lineHeight: vars.lineHeight.body, overflowWrap: 'anywhere' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
 export const item = style({
