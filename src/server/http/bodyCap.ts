@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bodyCap, type Endpoint } from '#shared/endpoint';
 import { ErrorCode } from '#shared/errors';
+import { countRefusedPayload } from '../platform/metrics';
 import { ApiError } from './errors';
 
 /**
@@ -10,7 +11,8 @@ import { ApiError } from './errors';
  * and cut off past the cap, never held whole in memory here. An upload's refusal speaks of the
  * file ('Tamanho do arquivo excedido!...'), any other call's of the content.
  */
-export function capBody(maxBytes: number, tooLarge: () => ApiError): MiddlewareHandler {
+export function capBody(maxBytes: number, refusal: () => ApiError): MiddlewareHandler {
+  const tooLarge = () => { countRefusedPayload('body-too-large'); return refusal(); };
   return createMiddleware(async (c, next) => {
     const request = c.req.raw;
     if (!request.body) return next();

@@ -5,6 +5,7 @@ import { ApiError } from './errors';
 import { PDF_DECODED_CAP } from '../engines/pdf/decodedSize.mjs';
 import { probePdf } from '../engines/pdf/probe';
 import { log } from '../platform/log';
+import { countRefusedPayload } from '../platform/metrics';
 
 /** Time a PDF gets to open at upload (a bill opens in milliseconds; a hostile file is stopped). */
 const PDF_PROBE_TIMEOUT_MS = 15_000;
@@ -114,8 +115,14 @@ export async function checkUploadContent(path: string, kind: UploadKind, field: 
     if (markupBeforePdfHeader(bytes)) throw unsupported();
     const probe = await probePdf(bytes, PDF_PROBE_TIMEOUT_MS);
     // a thread that died or a file not opened in time is refused too; said in the log (no content, no name)
-    if (probe === 'timeout' || probe === 'failed') log().warn(`upload: a PDF of ${bytes.length} bytes refused, the PDF reader ${probe === 'timeout' ? 'timed out' : 'failed'}`);
-    if (probe === 'too-large') log().warn(`upload: a PDF of ${bytes.length} bytes refused, its streams decode past ${PDF_DECODED_CAP} bytes`);
+    if (probe === 'timeout' || probe === 'failed') {
+      log().warn(`upload: a PDF of ${bytes.length} bytes refused, the PDF reader ${probe === 'timeout' ? 'timed out' : 'failed'}`);
+      countRefusedPayload('pdf-unreadable');
+    }
+    if (probe === 'too-large') {
+      log().warn(`upload: a PDF of ${bytes.length} bytes refused, its streams decode past ${PDF_DECODED_CAP} bytes`);
+      countRefusedPayload('pdf-decoded-size');
+    }
     if (probe !== 'pdf') throw unsupported();
     return;
   }

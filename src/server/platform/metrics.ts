@@ -59,6 +59,15 @@ export const codeBudgetRefusals = new Counter({
 });
 export const countCodeBudgetRefusal = (scope: 'day' | 'area'): void => { codeBudgetRefusals.inc({ scope }); };
 
+export const refusedPayloads = new Counter({
+  name: 'refused_payloads_total',
+  help: 'Bodies and files refused as hostile or oversized: a body over its call\'s cap, a PDF whose streams decode past the cap, a PDF the reader could not open in time',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+export type RefusedPayload = 'body-too-large' | 'pdf-decoded-size' | 'pdf-unreadable';
+export const countRefusedPayload = (reason: RefusedPayload): void => { refusedPayloads.inc({ reason }); };
+
 export const providerErrors = new Counter({
   name: 'provider_errors_total',
   help: 'Calls to an outside provider that failed (messaging, postal code, payments, signatures), by provider name',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bodyCap, fillPath, pathParamNames, apiPath, type Endpoint } from '#shared/endpoint';
 import { servedEndpoints } from '#shared/endpoints';
 import { messages } from '#shared/messages';
+import { refusedPayloads } from '../../../src/server/platform/metrics';
 import { createTestServer, type TestServer } from '../../support/server';
 
 /**
@@ -112,13 +113,16 @@ describe('every call with a body has a cap, whatever the content type (F1)', () 
     },
   );
 
-  test('the signature webhook, the attack as found: 300 MB of multipart without a login get 413, unread', async () => {
+  test('the signature webhook, the attack as found: 300 MB of multipart without a login get 413, unread, and counted for the operator', async () => {
+    const counted = async () => (await refusedPayloads.get()).values.find((x) => x.labels.reason === 'body-too-large')?.value ?? 0;
+    const before = await counted();
     const webhook = withBodies.find((e) => e.path === '/portal/webhooks/signature')!;
     const declared = await send(webhook, 'multipart/form-data; boundary=x', { declared: 300 * 1024 * 1024, total: 64 * 1024 });
     expect(declared.status).toBe(413);
     const chunked = await send(webhook, 'multipart/form-data; boundary=x', { total: 300 * 1024 * 1024, chunkBytes: 64 * 1024 });
     expect(chunked.status).toBe(413);
     expect(chunked.body.code).toBe(4132);
+    expect(await counted()).toBe(before + 2);
   });
 
   test('a JSON form within its cap still goes through the cap untouched (chunked)', async () => {
