@@ -4,6 +4,7 @@ import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { endpointApp, idParam } from '../http/route';
 import { processView } from '../process/service';
+import { auditRead } from '../staff/service';
 import { billFile, billReadings, decideLatestBill } from './service';
 
 /** Staff reviewing bills: what the assistant read, the decision on a customer's latest bill, and any bill's file. */
@@ -17,7 +18,9 @@ export function billAdmin(deps: AppDeps): Hono {
   });
   route(staffBills, async (c) => c.json(await billReadings(deps.db, idParam(c.req.param('id')))));
   route(anyBillFile, async (c) => {
-    const f = await billFile(deps, null, idParam(c.req.param('billId')));
+    const billId = idParam(c.req.param('billId'));
+    const f = await billFile(deps, null, billId);
+    await auditRead(deps, c.get('staffId'), 'bill', f.customerId, { bill_id: billId });
     return attachment(f.bytes, f.kind, f.name);
   });
 

@@ -212,10 +212,10 @@ export async function billsOf(db: Db, customerId: number): Promise<BillsResponse
 
 /** The stored file of one of the customer's own bills, named `fatura` by the server; another customer's id is not found. */
 export async function billFile(deps: Deps, customerId: number | null, billId: number) {
-  const [row] = await deps.db.select({ upload: uploads }).from(bills).innerJoin(uploads, eq(uploads.id, bills.uploadId))
+  const [row] = await deps.db.select({ upload: uploads, customerId: bills.customerId }).from(bills).innerJoin(uploads, eq(uploads.id, bills.uploadId))
     .where(customerId === null ? eq(bills.id, billId) : and(eq(bills.id, billId), eq(bills.customerId, customerId)));
   if (!row) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
-  return { bytes: await deps.storage.read(row.upload.storageKey), kind: row.upload.kind, name: UPLOAD_DOWNLOAD_NAME.bill };
+  return { bytes: await deps.storage.read(row.upload.storageKey), kind: row.upload.kind, name: UPLOAD_DOWNLOAD_NAME.bill, customerId: row.customerId };
 }
 
 export async function billOwnerOf(db: Db, customerId: number): Promise<ConsumerResponse> {

@@ -12,6 +12,7 @@ import { receiveUpload } from '../http/multipart';
 import { addressActionLimiter } from '../http/windowLimit';
 import { endpointApp, idParam } from '../http/route';
 import { readFile } from 'node:fs/promises';
+import { auditRead } from '../staff/service';
 import * as service from './service';
 import { recordProviderSignature, verifySignedFile } from './signing';
 
@@ -64,8 +65,12 @@ export function contractRoutes(deps: AppDeps): Hono {
 export function contractAdmin(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   route(staffContracts, async (c) => c.json({ data: await service.staffContracts(deps.db, idParam(c.req.param('id'))) }));
+  // each download is audited
   route(staffContractFile, async (c) => {
-    const f = await service.contractFile(deps, idParam(c.req.param('id')), c.req.param('contractId'));
+    const id = idParam(c.req.param('id'));
+    const contractId = c.req.param('contractId');
+    const f = await service.contractFile(deps, id, contractId);
+    await auditRead(deps, c.get('staffId'), 'contract', id, { contract_id: contractId });
     return attachment(f.bytes, 'pdf', f.name);
   });
   return app;

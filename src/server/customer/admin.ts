@@ -4,6 +4,7 @@ import type { AppDeps } from '../config';
 import { endpointApp, idParam } from '../http/route';
 import { customerAttribution } from './attribution';
 import { setPartnership as savePartnership } from './partnership';
+import { auditRead } from '../staff/service';
 import { customerPage, searchCustomers as search } from './staffView';
 
 /** Staff on a customer's account: the employer partnership, and the marketing attribution of the sign-up. */
@@ -20,7 +21,13 @@ export function customerAdmin(deps: AppDeps): Hono {
     const { q, page, sort } = c.req.valid('query');
     return c.json(await search(deps.db, q, page ?? 1, sort));
   });
-  route(staffCustomer, async (c) => c.json(await customerPage(deps.db, idParam(c.req.param('id')))));
+  // each customer page opened is audited (who read whom)
+  route(staffCustomer, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const page = await customerPage(deps.db, id);
+    await auditRead(deps, c.get('staffId'), 'customer', id);
+    return c.json(page);
+  });
 
   route(attribution, async (c) => c.json({ data: await customerAttribution(deps.db, idParam(c.req.param('id'))) }));
 

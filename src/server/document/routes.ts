@@ -4,6 +4,7 @@ import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { receiveUploads } from '../http/multipart';
 import { endpointApp, idParam } from '../http/route';
+import { auditRead } from '../staff/service';
 import * as service from './service';
 
 const FIELDS = ['document', 'document_back', 'card', 'receipt'] as const;
@@ -27,9 +28,13 @@ export function documentRoutes(deps: AppDeps): Hono {
 export function documentAdmin(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   route(staffDocuments, async (c) => c.json({ data: await service.allDocuments(deps.db, idParam(c.req.param('id'))) }));
-  // scoped by the path's customer: another customer's document is not found
+  // scoped by the path's customer: another customer's document is not found; each download is audited
   route(staffDocumentFile, async (c) => {
-    const f = await service.documentFile(deps, idParam(c.req.param('id')), idParam(c.req.param('documentId')), c.req.param('side'));
+    const id = idParam(c.req.param('id'));
+    const documentId = idParam(c.req.param('documentId'));
+    const side = c.req.param('side');
+    const f = await service.documentFile(deps, id, documentId, side);
+    await auditRead(deps, c.get('staffId'), 'document', id, { document_id: documentId, side });
     return attachment(f.bytes, f.kind, f.name);
   });
   route(decideDocument, async (c) => c.json(await service.decideDocument(

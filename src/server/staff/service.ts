@@ -60,6 +60,19 @@ export async function audit(
   await tx.insert(staffAudit).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null, at: clock.now() });
 }
 
+/** What staff open of a customer: the page, and each document, bill or contract file. */
+export type StaffRead = 'customer' | 'document' | 'bill' | 'contract';
+
+/**
+ * A staff read of a customer (F14): who, which customer and what (`read:document` with the
+ * document's id and side...). Ids only, never what was read.
+ */
+export async function auditRead(
+  deps: { db: Db; clock: Clock }, staffId: number, read: StaffRead, customerId: number, ids: Record<string, string | number> | null = null,
+): Promise<void> {
+  await audit(deps.db, deps.clock, { staffId, action: `read:${read}`, customerId, before: null, after: ids });
+}
+
 /** What the audit screen filters by: who, what (the action or its prefix, 'bill:'), which customer, from and until when. */
 export interface AuditFilter { customerId?: number; staffId?: number; action?: string; from?: Date; until?: Date; page?: number; order?: 'newest' | 'oldest' }
 const AUDIT_PAGE = AUDIT_PAGE_SIZE;

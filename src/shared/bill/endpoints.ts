@@ -1,4 +1,4 @@
-import { ANY_STAFF } from '../staff/roles';
+import { ANY_STAFF, DOCUMENT_READERS } from '../staff/roles';
 import * as v from 'valibot';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { ProcessView } from '../process/payloads';
@@ -61,7 +61,8 @@ export const decideBill = endpoint({
 });
 
 export const anyBillFile = endpoint({
-  method: 'get', path: '/admin/bills/:billId/file', auth: 'staff', roles: ANY_STAFF, tag: 'admin', summary: 'Download any bill file (staff review), named fatura.<extension of the detected type>.',
+  method: 'get', path: '/admin/bills/:billId/file', auth: 'staff', roles: DOCUMENT_READERS, tag: 'admin',
+  summary: 'Download any bill file (staff review), named fatura.<extension of the detected type>. Audited.',
   responses: { 200: { description: 'the file' }, ...staffFailures, 404: failure('no such bill') },
 });
 

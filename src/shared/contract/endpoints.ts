@@ -1,4 +1,4 @@
-import { ANY_STAFF } from '../staff/roles';
+import { ANY_STAFF, CONTRACT_READERS } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import {
   CheckSignersResponse, ContractsResponse, CreateContractsRequest, LegalRepresentative, LegalRepresentativeResponse, SignatureCheck,
@@ -82,8 +82,8 @@ export const staffContracts = endpoint({
 });
 
 export const staffContractFile = endpoint({
-  method: 'get', path: '/admin/customers/:id/contracts/:contractId/file', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
-  summary: "A customer's contract PDF (staff), the signed one once signed.",
+  method: 'get', path: '/admin/customers/:id/contracts/:contractId/file', auth: 'staff', roles: CONTRACT_READERS, tag: 'admin',
+  summary: "A customer's contract PDF (staff), the signed one once signed. Audited.",
   responses: { 200: { description: 'the PDF' }, ...staffFailures, 404: failure('no such contract') },
 });
 

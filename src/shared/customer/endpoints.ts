@@ -96,7 +96,7 @@ export const searchCustomers = endpoint({
 
 export const staffCustomer = endpoint({
   method: 'get', path: '/admin/customers/:id', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
-  summary: "A customer's page: profile, the process's state, and every move of it with who caused it and when.",
+  summary: "A customer's page: profile, the process's state, and every move of it with who caused it and when. Each read is audited.",
   responses: { 200: { description: 'the customer', schema: StaffCustomer }, 404: failure('no such customer'), ...staffFailures },
 });
 

@@ -1,4 +1,4 @@
-import { ANY_STAFF } from '../staff/roles';
+import { ANY_STAFF, DOCUMENT_READERS } from '../staff/roles';
 import { endpoint, failure, staffFailures } from '../endpoint';
 import { DocumentRecord, DocumentsResponse, StaffDocumentDecision } from './payloads';
 
@@ -36,8 +36,8 @@ export const staffDocuments = endpoint({
 });
 
 export const staffDocumentFile = endpoint({
-  method: 'get', path: '/admin/customers/:id/documents/:documentId/:side', auth: 'staff', roles: ANY_STAFF, tag: 'admin',
-  summary: "A customer's document file (side 'front' or 'back') for review, named by the server; only a document of that customer.",
+  method: 'get', path: '/admin/customers/:id/documents/:documentId/:side', auth: 'staff', roles: DOCUMENT_READERS, tag: 'admin',
+  summary: "A customer's document file (side 'front' or 'back') for review, named by the server; only a document of that customer. Audited.",
   responses: { 200: { description: 'the file' }, ...staffFailures, 404: failure('no such document or side for this customer') },
 });
 

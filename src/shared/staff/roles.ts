@@ -18,6 +18,13 @@ export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
 /** Every role: reads any staff member needs to find and open a customer. */
 export const ANY_STAFF: readonly StaffRole[] = STAFF_ROLES;
 
+/**
+ * Who downloads a customer's files (F14, least privilege): ID documents and bill files the
+ * analysis reviews, contracts sales close; admins both. Every download is audited.
+ */
+export const DOCUMENT_READERS: readonly StaffRole[] = ['analyst', 'admin'];
+export const CONTRACT_READERS: readonly StaffRole[] = ['sales', 'admin'];
+
 export const hasRole = (held: readonly StaffRole[], allowed: readonly StaffRole[]): boolean => held.some((r) => allowed.includes(r));
 
 /**

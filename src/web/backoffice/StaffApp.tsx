@@ -136,7 +136,7 @@ export function StaffApp({ fetch: fetchImpl }: { fetch?: typeof fetch }) {
         {screen === 'coverage' ? <CoverageScreen api={api} /> : null}
         {screen === 'account' && member ? <AccountScreen api={api} member={member} /> : null}
         {screen === 'customer' && customerId !== null ? <CustomerScreen key={customerId} api={api} customerId={customerId} roles={member?.roles ?? []} onOpenBill={() => actor.send({ type: 'open.bill', customerId })} /> : null}
-        {screen === 'bill' && customerId !== null ? <BillReviewScreen key={customerId} api={api} customerId={customerId} onDone={() => actor.send({ type: 'open.home' })} /> : null}
+        {screen === 'bill' && customerId !== null ? <BillReviewScreen key={customerId} api={api} customerId={customerId} roles={member?.roles ?? []} onDone={() => actor.send({ type: 'open.home' })} /> : null}
       </div>
     </I18nProvider>
   );

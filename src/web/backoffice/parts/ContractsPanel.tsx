@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { staffContracts } from '#shared/contract/endpoints';
+import { staffContractFile, staffContracts } from '#shared/contract/endpoints';
+import { hasRole } from '#shared/staff/roles';
 import * as css from '../backoffice.css';
 import { when } from '../format';
 import { openInNewTab, usePanel, Panel, type PanelProps } from './panel';
@@ -7,9 +8,10 @@ import { openInNewTab, usePanel, Panel, type PanelProps } from './panel';
 /**
  * The customer's contracts with their signature evidence (any role): the original's and the signed
  * file's SHA-256, when it was signed, from which address and browser, the phone's last digits the
- * code went to, and the consent text; and the PDF, the signed one once signed.
+ * code went to, and the consent text; and the PDF, the signed one once signed, to sales and admins (F14).
  */
-export function ContractsPanel({ api, customerId }: PanelProps) {
+export function ContractsPanel({ api, customerId, roles }: PanelProps) {
+  const opensFiles = hasRole(roles, staffContractFile.roles);
   const p = usePanel(useCallback(async () => (await api.call(staffContracts, { params: { id: customerId } })).data.data, [api, customerId]));
   const [error, setError] = useState<string | null>(null);
   const open = async (contractId: string) => {
@@ -39,7 +41,7 @@ export function ContractsPanel({ api, customerId }: PanelProps) {
                   </>
                 ) : null}
               </dl>
-              <button type="button" className={css.rowButton} onClick={() => void open(c.id)}>{`Abrir PDF: ${c.name}${c.signed_at ? ' (assinado)' : ''}`}</button>
+              {opensFiles ? <button type="button" className={css.rowButton} onClick={() => void open(c.id)}>{`Abrir PDF: ${c.name}${c.signed_at ? ' (assinado)' : ''}`}</button> : null}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useState, useCallback } from 'react';
 import { DOCUMENT_STATUS_LABEL } from '#shared/document/rules';
 import type { DocumentRecord } from '#shared/document/payloads';
+import { staffDocumentFile } from '#shared/document/endpoints';
 import { hasRole } from '#shared/staff/roles';
 import { Button } from '../../ui/Button/Button';
 import { TextField } from '../../ui/TextField/TextField';
@@ -14,6 +15,8 @@ export function DocumentsPanel({ api, customerId, roles, onChanged }: PanelProps
   const [turn, setTurn] = useState(0);
   const [zoom, setZoom] = useState(1);
   const analyst = hasRole(roles, ['analyst']);
+  // the files only to the roles that review them (F14)
+  const opensFiles = hasRole(roles, staffDocumentFile.roles);
   const [fileError, setFileError] = useState<string | null>(null);
   const open = async (d: DocumentRecord) => {
     setFileError(null);
@@ -35,7 +38,7 @@ export function DocumentsPanel({ api, customerId, roles, onChanged }: PanelProps
             <li key={d.id} className={css.queueCard}>
               <p><strong>{d.name}</strong> · {DOCUMENT_STATUS_LABEL[d.status]}{d.justification ? ` · motivo: ${d.justification}` : ''}</p>
               <div className={css.actions}>
-                <Button variant="secondary" onPress={() => void open(d)}>Ver arquivo</Button>
+                {opensFiles ? <Button variant="secondary" onPress={() => void open(d)}>Ver arquivo</Button> : null}
                 {analyst && d.status === 'PENDING' ? (
                   <Button onPress={() => void p.act(`approve-${d.id}`, () => api.decideDocument(customerId, d.id, { status: 'APPROVED' }), `${d.name}: aprovado.`, onChanged)} isPending={p.pending === `approve-${d.id}`}>Aprovar</Button>
                 ) : null}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { BillCorrections } from '#shared/bill/payloads';
 import { LOW_CONFIDENCE } from '#shared/bill/evidence';
 import { parseTypedNumber } from '#shared/money';
+import { anyBillFile } from '#shared/bill/endpoints';
+import { hasRole, type StaffRole } from '#shared/staff/roles';
 import type { StaffApi } from '../api';
 import { Button } from '../../ui/Button/Button';
 import { Notice } from '../../ui/Notice/Notice';
@@ -42,7 +44,9 @@ const parseNumber = (raw: string): number | undefined => {
  * confidence and where on the bill it was read), approve, correct and approve, or disapprove with
  * the reason the customer reads. A customer who moved on meanwhile is refused with a clear message.
  */
-export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; customerId: number; onDone: () => void }) {
+export function BillReviewScreen({ api, customerId, roles, onDone }: { api: StaffApi; customerId: number; roles: readonly StaffRole[]; onDone: () => void }) {
+  // the bill's file only to the roles that review it (F14); the others read what the assistant read
+  const opensFile = hasRole(roles, anyBillFile.roles);
   const [bill, setBill] = useState<Bill | null>(null);
   const [version, setVersion] = useState<number | null>(null);
   const [file, setFile] = useState<{ blob: Blob; url: string } | null>(null);
@@ -66,13 +70,14 @@ export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; c
         const read = Object.entries(latest.reading?.fields ?? {}).filter(([key, f]) => FIELD_LABELS[key] && f.evidence.length > 0);
         read.sort(([, a], [, b]) => (a.confidence ?? 1) - (b.confidence ?? 1));
         setChosen(read[0]?.[0] ?? null);
+        if (!opensFile) return;
         const blob = await api.billFile(latest.id);
         url = URL.createObjectURL(blob);
         setFile({ blob, url });
       }
     }).catch((e: Error) => setError(e.message));
     return () => { if (url) URL.revokeObjectURL(url); };
-  }, [api, customerId]);
+  }, [api, customerId, opensFile]);
 
   const decide = async (status: 'APPROVED' | 'DISAPPROVED') => {
     if (version === null) return;
@@ -113,6 +118,7 @@ export function BillReviewScreen({ api, customerId, onDone }: { api: StaffApi; c
             <h2 id="file-title" className={css.subheading}>Arquivo enviado</h2>
             {file ? <BillPages file={file.blob} runs={chosen ? fields[chosen]?.evidence ?? [] : []} fieldLabel={chosen ? FIELD_LABELS[chosen] ?? chosen : null} /> : null}
             {file ? <p><a href={file.url} target="_blank" rel="noopener noreferrer">Abrir o arquivo em outra aba</a></p> : null}
+            {opensFile ? null : <p className={css.muted}>O arquivo da conta é aberto pela análise.</p>}
             <p className={css.muted}>Situação: {bill.status}{bill.reading?.review_notes.length ? ` · motivos da revisão: ${bill.reading.review_notes.join(', ')}` : ''}</p>
           </section>
           <section className={css.card} aria-labelledby="read-title">
