@@ -7,6 +7,7 @@ import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { receiveUpload } from '../http/multipart';
 import { endpointApp, idParam } from '../http/route';
+import { auditRead } from '../staff/service';
 import * as service from './service';
 
 /** Staff moving a customer's project through its seven statuses, writing to its mural and asking for files. */
@@ -23,12 +24,18 @@ export function projectAdmin(deps: AppDeps): Hono {
     return c.json(await service.stageMuralAttachment(deps, customerId, file), 201);
   });
   route(staffMuralAttachment, async (c) => {
-    const f = await service.muralAttachmentFile(deps, { customerId: idParam(c.req.param('id')) }, idParam(c.req.param('messageId'), ErrorCode.FILE_NOT_FOUND));
+    const customerId = idParam(c.req.param('id'));
+    const messageId = idParam(c.req.param('messageId'), ErrorCode.FILE_NOT_FOUND);
+    const f = await service.muralAttachmentFile(deps, { customerId }, messageId);
+    await auditRead(deps, c.get('staffId'), 'mural-attachment', customerId, { message_id: messageId });
     return attachment(f.bytes, f.kind, f.name);
   });
   route(switchProjectUpload, async (c) => c.json(await service.switchProjectUpload(deps, c.get('staffId'), idParam(c.req.param('id')), c.req.valid('json').available)));
   route(staffProjectFile, async (c) => {
-    const f = await service.projectFile(deps, { customerId: idParam(c.req.param('id')) }, idParam(c.req.param('fileId'), ErrorCode.FILE_NOT_FOUND));
+    const customerId = idParam(c.req.param('id'));
+    const fileId = idParam(c.req.param('fileId'), ErrorCode.FILE_NOT_FOUND);
+    const f = await service.projectFile(deps, { customerId }, fileId);
+    await auditRead(deps, c.get('staffId'), 'project-file', customerId, { file_id: fileId });
     return attachment(f.bytes, f.kind, f.name);
   });
   return app;

@@ -10,6 +10,7 @@ import { attachment } from '../http/attachment';
 import { ApiError } from '../http/errors';
 import { endpointApp, idParam } from '../http/route';
 import { customers } from '../platform/db/schema';
+import { auditRead } from '../staff/service';
 import { draftFinalProposal, proposalOf, proposalsOf, publishFinalProposal as publish } from './service';
 
 /**
@@ -43,7 +44,9 @@ export function proposalAdmin(deps: AppDeps): Hono {
     const found = await proposalOf(deps.db, idParam(c.req.param('id')), idParam(c.req.param('proposalId')));
     if (!found) throw new ApiError(404, ErrorCode.NOT_FOUND);
     const proposal = v.parse(Proposal, found.proposal);
-    return attachment(await renderProposalPdf(proposal, { customerName: found.customerName }), 'pdf', `${PROPOSAL_FILE_NAME[proposal.type]}.pdf`);
+    const pdf = await renderProposalPdf(proposal, { customerName: found.customerName });
+    await auditRead(deps, c.get('staffId'), 'proposal', idParam(c.req.param('id')), { proposal_id: idParam(c.req.param('proposalId')) });
+    return attachment(pdf, 'pdf', `${PROPOSAL_FILE_NAME[proposal.type]}.pdf`);
   });
 
   route(previewFinalProposal, async (c) => {

@@ -61,7 +61,7 @@ export async function audit(
 }
 
 /** What staff open of a customer: the page, and each document, bill or contract file. */
-export type StaffRead = 'customer' | 'document' | 'bill' | 'contract';
+export type StaffRead = 'customer' | 'document' | 'bill' | 'contract' | 'proposal' | 'project-file' | 'mural-attachment';
 
 /**
  * A staff read of a customer (F14): who, which customer and what (`read:document` with the

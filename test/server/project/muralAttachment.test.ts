@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { staffAudit, uploads } from '../../../src/server/platform/db/schema';
-import { createStaff } from '../../../src/server/staff/service';
+import { auditTrail, createStaff } from '../../../src/server/staff/service';
 import { removeUnpostedAttachments, UNPOSTED_ATTACHMENT_MAX_AGE_MS } from '../../../src/server/project/service';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, customerAtInstallation } from '../../support/flows';
@@ -47,6 +47,10 @@ describe('POST /admin/customers/{id}/project/attachments, then .../project/messa
     expect(Buffer.from(await mine.arrayBuffer()).equals(Buffer.from(pdf().bytes))).toBe(true);
     // staff read it too
     expect((await download(`/admin/customers/${c.id}/project/messages/${message!.id}/attachment`, token.sales)).status).toBe(200);
+    // on the audit trail, the customer's download not (issue 29, F14)
+    expect(await auditTrail(s.db, { customerId: c.id, action: 'read:mural-attachment' })).toEqual([
+      expect.objectContaining({ customer_id: c.id, after: { message_id: message!.id } }),
+    ]);
 
     const other = await customerAtInstallation(s);
     expect((await download(`/portal/customers_success/${c.caseId}/messages/${message!.id}/attachment`, other.token)).status).toBe(404);
@@ -57,9 +61,10 @@ describe('POST /admin/customers/{id}/project/attachments, then .../project/messa
     const customerFiles = await s.db.select().from(uploads).where(and(eq(uploads.customerId, c.id), eq(uploads.purpose, 'project')));
     expect(customerFiles).toHaveLength(0);
 
-    // audited with the file
+    // the post audited with the file (the staff download after it is a line of its own)
     const trail = await s.db.select().from(staffAudit).where(eq(staffAudit.customerId, c.id)).orderBy(asc(staffAudit.id));
-    expect(trail.at(-1)).toMatchObject({ action: 'project:message', after: expect.objectContaining({ attachment: expect.objectContaining({ kind: 'pdf' }) }) });
+    expect(trail.map((t) => t.action)).toEqual(['project:message', 'read:mural-attachment']);
+    expect(trail[0]).toMatchObject({ action: 'project:message', after: expect.objectContaining({ attachment: expect.objectContaining({ kind: 'pdf' }) }) });
   });
 
   test('a message without a file has none; a message on a file without one is 404', async () => {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { notifications, staffAudit } from '../../../src/server/platform/db/schema';
-import { createStaff } from '../../../src/server/staff/service';
+import { auditTrail, createStaff } from '../../../src/server/staff/service';
 import { messages as m } from '../../../src/shared/messages';
 import { PROJECT_STATUSES } from '../../../src/shared/project/rules';
 import { createTestServer, type TestServer } from '../../support/server';
@@ -146,6 +146,9 @@ describe('the upload staff ask for (POST portal/customers_success/{id}/upload)',
     expect(new Uint8Array(await own.arrayBuffer())).toEqual(pdf);
     const byStaff = await s.fetch(`/api/v1/admin/customers/${c.id}/project/files/${file.id}`, { headers: { Authorization: `Bearer ${staffToken}` } });
     expect(byStaff.status).toBe(200);
+    expect(await auditTrail(s.db, { customerId: c.id, action: 'read:project-file' })).toEqual([
+      expect.objectContaining({ customer_id: c.id, after: { file_id: file.id } }),
+    ]);
     expect((await staff('GET', `/customers/${c.id}/project/files/999999`)).status).toBe(404);
 
     expect((await staff('PUT', `/customers/${c.id}/project/upload`, { available: false })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as v from 'valibot';
-import { createStaff } from '../../../src/server/staff/service';
+import { auditTrail, createStaff } from '../../../src/server/staff/service';
 import { Proposal } from '#shared/proposal/rules';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, signUpNewCustomer } from '../../support/flows';
@@ -67,6 +67,10 @@ describe('the final proposal preview', () => {
     // the stored proposal's PDF, for staff
     const storedPdf = await s.fetch(`/api/v1/admin/customers/${c.id}/proposals/${String(final.id)}/pdf`, { headers: { Authorization: `Bearer ${support}` } });
     expect(storedPdf.status).toBe(200);
+    // every staff download is on the audit trail (issue 29, F14): ids only
+    expect(await auditTrail(s.db, { customerId: c.id, action: 'read:proposal' })).toEqual([
+      expect.objectContaining({ action: 'read:proposal', customer_id: c.id, after: { proposal_id: Number(final.id) } }),
+    ]);
   });
 
   test('bad figures are refused as publishing refuses them; other roles, customers and unknown ids are refused', async () => {

@@ -54,6 +54,15 @@ const readsOf = (staffId: number, customerId: number, action: string) =>
   auditTrail(s.db, { staffId, customerId, action });
 
 describe("a customer's files (F14)", () => {
+  test('every staff call that answers a file is one whose download is audited (a new one fails here until it is)', () => {
+    const anyFile = ENDPOINTS.filter((e) => e.auth !== 'customer' && e.auth !== 'none' && e.method === 'get' && !e.responses[200]?.schema).map((e) => e.path);
+    // the three above (this file) and the proposal PDF, the project's files and the mural's attachments (their own tests check the line)
+    expect(anyFile.sort()).toEqual([
+      '/admin/bills/:billId/file', '/admin/customers/:id/contracts/:contractId/file', '/admin/customers/:id/documents/:documentId/:side',
+      '/admin/customers/:id/project/files/:fileId', '/admin/customers/:id/project/messages/:messageId/attachment', '/admin/customers/:id/proposals/:proposalId/pdf',
+    ]);
+  });
+
   test('the file calls are the documents, bills and contracts; each names exactly the roles that may download it', () => {
     expect(fileCalls.map((e) => kindOf(e)).sort()).toEqual(['bill', 'contract', 'document']);
     for (const e of fileCalls) expect([...(e.roles ?? [])].sort(), `${e.method} ${e.path}`).toEqual([...ALLOWED[kindOf(e)!]].sort());
