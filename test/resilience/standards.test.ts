@@ -20,7 +20,7 @@ import { accessCodes, customers, staff } from '../../src/server/platform/db/sche
 import { ACCOUNT_FAILURES, FREE_FAILURES, HOLD_CAP_MINUTES, IDLE_MINUTES, INVITE_DAYS, SESSION_HOURS, enrol, holdAfter, invite, invited, openSession, readInvitation, signIn, staffCaller } from '../../src/server/staff/auth';
 import { CHALLENGE_MINUTES } from '../../src/server/staff/passkey';
 import { newTotpSecret, openSecret, sealSecret, totpCode, totpStep } from '../../src/server/staff/factor';
-import { createStaff } from '../../src/server/staff/service';
+import { auditTrail, createStaff } from '../../src/server/staff/service';
 import { attachment } from '../../src/server/http/attachment';
 import { checkUploadContent } from '../../src/server/http/uploadContent';
 import { IMMUTABLE, REVALIDATE } from '../../src/server/http/static';
@@ -589,6 +589,30 @@ describe('back-office sign-in', () => {
   });
 });
 
+describe("back-office access to customers' data", () => {
+  const ACCESS = "Back-office access to customers' data (ASVS V8 Authorization, V16 Security logging)";
+  requirement(ACCESS, "a customer's files go only to the roles whose work needs them, and every staff read is on the audit trail", {
+    reference: `${ASVS} 8.2.1, 16.3.1`,
+    asks: 'function-level access only for explicit permissions; security-relevant events, such as access to sensitive data, logged',
+    portal: 'ID documents and bill files to analysts and admins, contract files to sales and admins (the descriptors\' roles); every staff download and every customer page opened writes an audit line with ids only (issue 29, F14)',
+    verdict: 'held',
+  }, async () => {
+    const files = ENDPOINTS.filter((e) => e.auth === 'staff' && e.method === 'get' && /\/(documents|bills|contracts)\//.test(e.path) && !e.responses[200]?.schema);
+    expect(files.map((e) => `${e.path} ${[...(e.roles ?? [])].sort().join(',')}`).sort()).toEqual([
+      '/admin/bills/:billId/file admin,analyst',
+      '/admin/customers/:id/contracts/:contractId/file admin,sales',
+      '/admin/customers/:id/documents/:documentId/:side admin,analyst',
+    ]);
+    const scheduler = await createStaff(s.db, s.clock, 'Agenda', `agenda.standards.${process.pid}@empresa.com.br`, ['scheduler']);
+    const c = await signUpCustomerWithId(s);
+    const refused = await call(s, 'GET', `/admin/customers/${c.id}/documents/1/front`, undefined, { token: scheduler.token });
+    expect([refused.status, refused.body.code]).toEqual([403, ErrorCode.STAFF_ROLE]);
+    expect((await call(s, 'GET', `/admin/customers/${c.id}`, undefined, { token: scheduler.token })).status).toBe(200);
+    const [line] = await auditTrail(s.db, { customerId: c.id, action: 'read:customer' });
+    expect(line).toMatchObject({ staff_id: scheduler.id, customer_id: c.id, action: 'read:customer' });
+  });
+});
+
 describe('sessions', () => {
   requirement(SESSIONS, 'session tokens are 256 random bits', {
     reference: `${NIST} §5.1; ${ASVS} 7.2.3`,
@@ -610,6 +634,34 @@ describe('sessions', () => {
     const { token } = await signUpNewCustomer(s);
     expect((await call(s, 'POST', '/portal/logout', undefined, { token })).status).toBeLessThan(300);
     expect((await call(s, 'GET', '/portal/customers', undefined, { token })).status).toBe(401);
+  });
+
+  requirement(SESSIONS, 'a customer ends every other session from the profile', {
+    reference: `${ASVS} 7.5.2`,
+    asks: 'users can view and terminate any or all of their active sessions',
+    portal: "'Sair de todos os dispositivos' on the profile ends every other session of the customer and keeps the one asking (issue 29, F15); the sessions are not listed one by one",
+    verdict: 'partly: all others end at once; no list of sessions to end one by one',
+  }, async () => {
+    const { phone, token } = await signUpNewCustomer(s);
+    const secret = secretOf('second-device');
+    expect((await requestCode(s, phone, { secret })).status).toBe(202);
+    await s.drainQueue();
+    const second = String((await call(s, 'POST', '/portal/login', { phone, code: await lastCode(s, phone), secret })).body.access_token);
+    expect((await call(s, 'POST', '/portal/customers/sessions/end-others', undefined, { token: second })).status).toBe(200);
+    expect((await call(s, 'GET', '/portal/customers', undefined, { token })).status).toBe(401);
+    expect((await call(s, 'GET', '/portal/customers', undefined, { token: second })).status).toBe(200);
+  });
+
+  requirement(SESSIONS, 'the e-mail changes only with a code to the new address and a fresh SMS code', {
+    reference: `${ASVS} 7.5.1`,
+    asks: 'full re-authentication before a change of an attribute that may affect authentication or recovery, such as the e-mail address',
+    portal: "'Trocar e-mail' needs a code sent to the new address and a fresh SMS code to the account's phone (purpose 'email'); a profile save with another e-mail is refused (4099); the old address is told of the change (issue 29, F15)",
+    verdict: 'held',
+  }, async () => {
+    const c = await signUpNewCustomer(s);
+    const refused = await call(s, 'PATCH', '/portal/customers', { name: 'Maria da Silva', email: `outra.${c.phone}@example.com` }, { token: c.token });
+    expect([refused.status, refused.body.code]).toEqual([409, ErrorCode.EMAIL_NEEDS_CODES]);
+    expect((await call(s, 'GET', '/portal/customers', undefined, { token: c.token })).body.email).toBe(c.email);
   });
 
   requirement(SESSIONS, "a customer's session ends after 30 idle days", {
