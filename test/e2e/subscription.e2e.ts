@@ -76,9 +76,10 @@ async function typeCard(page: Page, number: string): Promise<void> {
 /**
  * The contracts page: the adhesion term signed in the embedded frame with an SMS code, then the
  * power of attorney, then the terms of use scrolled and accepted; 'Acompanhe sua instalação' and
- * 'Acompanhar meu projeto' to the project status.
+ * 'Acompanhar meu projeto' to the project status. The code arrives on the signer's phone: a
+ * company's representative's when given (issue 29, F13).
  */
-async function signContracts(page: Page, customer: E2eCustomer): Promise<void> {
+async function signContracts(page: Page, customer: E2eCustomer, signerPhone = customer.phone): Promise<void> {
   const cards = page.getByRole('list', { name: 'Contratos' });
   await cards.waitFor();
   const sign = (name: string) => page.getByRole('button', { name: `${m['contract.sign']}: ${name}` });
@@ -103,9 +104,9 @@ async function signContracts(page: Page, customer: E2eCustomer): Promise<void> {
     await frame.getByRole('button', { name: m['signing.sendCode'] }).click();
     await frame.getByText(m['signing.consent.required']).waitFor();
     await frame.getByText(m['signing.consent']).click();
-    const [previous] = await portal.outbox(customer.phone);
+    const [previous] = await portal.outbox(signerPhone);
     await frame.getByRole('button', { name: m['signing.sendCode'] }).click();
-    const code = await waitForCode(portal, customer.phone, previous?.code ?? undefined);
+    const code = await waitForCode(portal, signerPhone, previous?.code ?? undefined);
     if (name === m['contract.adhesion']) {
       // a wrong code is refused with the sign-in's message, and the code can be typed again
       await frame.getByRole('textbox', { name: m['signing.code'] }).fill(code === '000000' ? '111111' : '000000');
@@ -292,7 +293,9 @@ describe('the subscription path in the browser', () => {
     await representative.getByRole('textbox', { name: m['consumer.name'] }).fill('Rita de Cássia Prado');
     await representative.getByRole('textbox', { name: m['consumer.cpf'] }).pressSequentially('52998224725');
     await representative.getByRole('textbox', { name: m['consumer.email'] }).fill('rita@padaria.com.br');
-    await representative.getByRole('textbox', { name: m['consumer.phone'] }).pressSequentially('11987650000');
+    // the representative's own phone, where the signing codes go (issue 29, F13)
+    const representativePhone = `1198765${company.phone.slice(-4)}`;
+    await representative.getByRole('textbox', { name: m['consumer.phone'] }).pressSequentially(representativePhone);
     await representative.getByRole('textbox', { name: m['consumer.birth'] }).pressSequentially('15011980');
     await representative.getByRole('textbox', { name: m['consumer.occupation'] }).fill('Sócia-gerente');
     await representative.getByRole('button', { name: new RegExp(m['consumer.marital']) }).click();
@@ -302,7 +305,7 @@ describe('the subscription path in the browser', () => {
     await shotBoth(page, 'representative');
     await representative.getByRole('button', { name: m['consumer.submit'] }).click();
     await page.waitForURL('**/pt/customers-signature');
-    await signContracts(page, company);
+    await signContracts(page, company, `55${representativePhone}`);
     await page.context().close();
   });
 });
