@@ -39,27 +39,34 @@ export const jpegWithoutScan = (): Uint8Array => new Uint8Array([0xff, 0xd8, 0xf
 
 const SCRIPT = '<html><body><script>alert(document.cookie)</script></body></html>';
 
-/** A PDF with a content stream of `inflated` zero bytes squeezed by FlateDecode (about a thousandth of it on disk). */
-export function pdfFlateBomb(inflated = 64 * 1024 * 1024): Uint8Array {
-  const stream = deflateSync(Buffer.alloc(inflated), { level: 9 });
+/**
+ * A one-page PDF whose object 4 is a FlateDecode stream of `stream` with the extra dictionary
+ * entries `dict`; `contents` makes it the page's content stream.
+ */
+function pdfWithStream(version: string, stream: Uint8Array, dict: string, contents: boolean): Uint8Array {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]${contents ? ' /Contents 4 0 R' : ''} >>`,
   ];
-  const parts: Uint8Array[] = [ascii('%PDF-1.4\n')];
+  const parts: Uint8Array[] = [ascii(`%PDF-${version}\n`)];
   const offsets: number[] = [];
   let at = parts[0]!.length;
   const push = (p: Uint8Array) => { parts.push(p); at += p.length; };
   objects.forEach((body, i) => { offsets.push(at); push(ascii(`${i + 1} 0 obj\n${body}\nendobj\n`)); });
   offsets.push(at);
-  push(ascii(`4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
-  push(new Uint8Array(stream));
+  push(ascii(`4 0 obj\n<< ${dict}/Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
+  push(stream);
   push(ascii('\nendstream\nendobj\n'));
   const xref = at;
   push(ascii(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
   push(ascii(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
   return join(...parts);
+}
+
+/** A PDF with a content stream of `inflated` zero bytes squeezed by FlateDecode (about a thousandth of it on disk). */
+export function pdfFlateBomb(inflated = 64 * 1024 * 1024): Uint8Array {
+  return pdfWithStream('1.4', new Uint8Array(deflateSync(Buffer.alloc(inflated), { level: 9 })), '', true);
 }
 
 /**
@@ -72,28 +79,10 @@ export function pdfObjectStreamBomb(inflated = 1024 * 1024 * 1024): Uint8Array {
   const block = deflateRawSync(Buffer.alloc(MiB), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
   const count = Math.ceil(inflated / MiB);
   // zlib header, the blocks, an empty final block, and the Adler-32 of `count` MiB of zeros
-  const total = count * MiB;
-  const adler = (((total % 65521) << 16) | 1) >>> 0;
+  const adler = ((((count * MiB) % 65521) << 16) | 1) >>> 0;
   const stream = join(new Uint8Array([0x78, 0xda]), ...Array.from({ length: count }, () => new Uint8Array(block)), new Uint8Array([0x03, 0x00]),
     new Uint8Array([adler >>> 24, (adler >>> 16) & 255, (adler >>> 8) & 255, adler & 255]));
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-  ];
-  const parts: Uint8Array[] = [ascii('%PDF-1.5\n')];
-  const offsets: number[] = [];
-  let at = parts[0]!.length;
-  const push = (p: Uint8Array) => { parts.push(p); at += p.length; };
-  objects.forEach((body, i) => { offsets.push(at); push(ascii(`${i + 1} 0 obj\n${body}\nendobj\n`)); });
-  offsets.push(at);
-  push(ascii(`4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
-  push(stream);
-  push(ascii('\nendstream\nendobj\n'));
-  const xref = at;
-  push(ascii(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
-  push(ascii(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
-  return join(...parts);
+  return pdfWithStream('1.5', stream, '/Type /ObjStm /N 1 /First 4 ', false);
 }
 
 let bomb: Uint8Array | null = null;

@@ -76,8 +76,8 @@ async function decodedLength(data, filters, limit) {
     else if (f === 'ASCII85Decode' || f === 'A85') stage = ascii85(stage);
     else if (PASS_THROUGH.has(f)) return stage.length;
     else if (f === 'FlateDecode' || f === 'Fl') {
-      if (last) return inflatedLength(stage, limit);
-      stage = await inflated(stage, limit);
+      if (last) return inflate(stage, limit, false);
+      stage = await inflate(stage, limit, true);
     } else if (f === 'LZWDecode' || f === 'LZW') {
       if (last) return lzwLength(stage, limit);
       return limit; // an LZW stage feeding another filter: not a form a reader's output needs; counted as the cap
@@ -90,27 +90,17 @@ async function decodedLength(data, filters, limit) {
   return stage.length;
 }
 
-/** Inflates into a counter, never keeping more than a chunk; a broken stream counts what came out. */
-function inflatedLength(data, limit) {
-  return new Promise((resolve) => {
-    let n = 0;
-    const z = createInflate({ finishFlush: 2 /* Z_SYNC_FLUSH: a truncated stream is not an error */ });
-    const finish = () => { z.removeAllListeners(); z.destroy(); resolve(n); };
-    z.on('data', (chunk) => { n += chunk.length; if (n > limit) finish(); });
-    z.on('end', finish);
-    z.on('error', finish);
-    z.end(data);
-  });
-}
-
-/** Inflated bytes kept (for a stage that feeds another filter), at most `limit`. */
-function inflated(data, limit) {
+/**
+ * Inflates `data` until past `limit`: the count alone (never more than a chunk held), or with
+ * `keep` the bytes too (a stage that feeds another filter). A broken stream gives what came out.
+ */
+function inflate(data, limit, keep) {
   return new Promise((resolve) => {
     const chunks = [];
     let n = 0;
-    const z = createInflate({ finishFlush: 2 });
-    const finish = () => { z.removeAllListeners(); z.destroy(); resolve(Buffer.concat(chunks)); };
-    z.on('data', (chunk) => { n += chunk.length; chunks.push(chunk); if (n > limit) finish(); });
+    const z = createInflate({ finishFlush: 2 /* Z_SYNC_FLUSH: a truncated stream is not an error */ });
+    const finish = () => { z.removeAllListeners(); z.destroy(); resolve(keep ? Buffer.concat(chunks) : n); };
+    z.on('data', (chunk) => { n += chunk.length; if (keep) chunks.push(chunk); if (n > limit) finish(); });
     z.on('end', finish);
     z.on('error', finish);
     z.end(data);
