@@ -174,7 +174,17 @@ describe("'Meu perfil' in the browser", () => {
     const [previousSms] = await portal.outbox(customer.phone);
     await page.getByRole('button', { name: m['profile.email.button'] }).click();
     const change = page.getByRole('dialog', { name: m['profile.email.title'] });
-    await change.getByRole('textbox', { name: m['profile.email.new'] }).fill(`Helena.Prado.${customer.phone}@Exemplo.com.br`);
+    // wrong input first: an address without a domain, then the account's own address; nothing is sent
+    const newField = change.getByRole('textbox', { name: m['profile.email.new'] });
+    await newField.fill('helena.prado');
+    await change.getByRole('button', { name: m['profile.email.sendCodes'] }).click();
+    await change.getByText(m['common.form.email.invalid']).waitFor();
+    await newField.fill(String((await api('/portal/customers', { token: customer.token })).body.email));
+    await change.getByRole('button', { name: m['profile.email.sendCodes'] }).click();
+    await change.getByText(m['profile.email.same']).waitFor();
+    await shotBoth(page, 'email-wrong');
+    assert.equal((await portal.outbox(customer.phone))[0]?.code ?? null, previousSms?.code ?? null);
+    await newField.fill(`Helena.Prado.${customer.phone}@Exemplo.com.br`);
     await change.getByRole('button', { name: m['profile.email.sendCodes'] }).click();
     await change.getByText(fill('profile.email.codesSent', { email: newEmail, last4: customer.phone.slice(-4) })).waitFor();
     const emailCode = await waitForCode(portal, newEmail);
@@ -182,6 +192,13 @@ describe("'Meu perfil' in the browser", () => {
     await change.getByRole('group', { name: m['profile.email.emailCode'] }).getByRole('textbox', { name: 'Dígito 1 de 6' }).fill(emailCode);
     await change.getByRole('group', { name: m['profile.email.smsCode'] }).getByRole('textbox', { name: 'Dígito 1 de 6' }).fill(smsCode);
     await shotBoth(page, 'email-codes');
+    // a wrong SMS code is refused with the sign-in's message; the e-mail stays as it was
+    const smsGroup = change.getByRole('group', { name: m['profile.email.smsCode'] });
+    await smsGroup.getByRole('textbox', { name: 'Dígito 1 de 6' }).fill(smsCode === '000000' ? '111111' : '000000');
+    await change.getByRole('button', { name: m['profile.email.confirm'] }).click();
+    await change.getByText(m['access.code.invalid']).waitFor();
+    assert.notEqual((await api('/portal/customers', { token: customer.token })).body.email, newEmail);
+    await smsGroup.getByRole('textbox', { name: 'Dígito 1 de 6' }).fill(smsCode);
     await change.getByRole('button', { name: m['profile.email.confirm'] }).click();
     await page.getByText(m['profile.email.changed']).waitFor();
     assert.equal((await api('/portal/customers', { token: customer.token })).body.email, newEmail);
