@@ -9,10 +9,10 @@ import type { MessageKey } from '#shared/messages';
 import type { Invoice } from '#shared/payment/payloads';
 import type { ClientPlan } from '#shared/plan/payloads';
 import {
-  areEmailChangeCodes, checkNewEmail, checkPersonalData, type Card, type DeletionDone, type PersonalField,
+  areEmailChangeCodes, checkNewEmail, checkPersonalData, type Card, type DeletionDone, type PersonalField, type SessionItem, type SessionsEnded,
 } from '#shared/profile/payloads';
 import {
-  isDeletionCode, paysByInvoice, profileStepButtons, signButtonOf, signRefusal, type PurchaseContractType, type RetentionCategory, type SignRefusal,
+  isDeletionCode, isOtherSession, paysByInvoice, profileStepButtons, signButtonOf, signRefusal, type PurchaseContractType, type RetentionCategory, type SignRefusal,
 } from '#shared/profile/rules';
 import type { Proposal } from '#shared/proposal/rules';
 import type { Visit } from '#shared/visit/payloads';
@@ -29,7 +29,8 @@ import type { CardInput } from '../checkout/checkoutMachine';
  * issues the cash invoice, opened in a new tab. 'Baixar meus dados' downloads the copy; 'Excluir
  * minha conta' sends an SMS code, deletes with it, shows what was kept and why, then logs out.
  * 'Trocar e-mail' (issue 29, F15) sends a code to the new address and one by SMS; the e-mail
- * changes only with both. 'Sair de todos os dispositivos' ends every other session.
+ * changes only with both. 'Aparelhos conectados' lists the live sessions; one of the others, or all
+ * of them ('Sair de todos os dispositivos'), ends with an SMS code (ASVS 5.0 7.5.2).
  */
 
 /** How the customer pays what they bought: a card (individuals), a boleto day (companies), or a purchase. */
@@ -52,6 +53,8 @@ export interface ProfileData {
   frameOrigin: string;
   /** a cash purchase's invoice; null before it exists; 'unknown' when its read failed */
   invoice: Invoice['invoice_status'] | null | 'unknown';
+  /** the live sessions, this one first */
+  sessions: SessionItem[];
 }
 
 export interface ProfileContext {
@@ -82,6 +85,11 @@ export interface ProfileContext {
   emailCodes: { emailCode: string; smsCode: string } | null;
   /** what the e-mail change's dialog says went wrong, and on which field */
   emailError: { key: MessageKey; field: 'email' | 'email_code' | 'sms_code' | null } | null;
+  /** ending sessions: which (an id, or null for every other one), the request's secret, where the SMS went */
+  sessionsEnd: { sessionId: string | null; secret: string | null; phoneLast4: string | null } | null;
+  /** the code typed, only while it is checked */
+  sessionsCode: string | null;
+  sessionsError: MessageKey | null;
 }
 
 /** The fields of the e-mail change's dialog a refusal may point at. */
@@ -113,7 +121,10 @@ export type ProfileEvent =
   | { type: 'email.resend' }
   | { type: 'email.confirm'; emailCode: string; smsCode: string }
   | { type: 'email.cancel' }
-  | { type: 'sessions.endOthers' };
+  | { type: 'sessions.end'; sessionId: string | null }
+  | { type: 'sessions.confirm'; code: string }
+  | { type: 'sessions.resend' }
+  | { type: 'sessions.cancel' };
 
 const complete = (card: CardInput) => Object.values(card).every((v) => v.trim() !== '');
 const purchaseOf = (d: ProfileData) => ({ contracts: d.contracts, invoice: d.invoice });
@@ -151,8 +162,10 @@ export const profileMachine = setup({
     ),
     /** POST /portal/customers/email with both codes */
     changeEmail: fromPromise<CustomerProfile, { secret: string; emailCode: string; smsCode: string }>(async () => { throw new Error('changeEmail not provided'); }),
-    /** POST /portal/customers/sessions/end-others */
-    endOtherSessions: fromPromise<{ ended: number }>(async () => { throw new Error('endOtherSessions not provided'); }),
+    /** POST /portal/customers/sessions/code with the request's secret (made by the actor the first time) */
+    requestSessionsCode: fromPromise<{ secret: string; phoneLast4: string }, { secret: string | null }>(async () => { throw new Error('requestSessionsCode not provided'); }),
+    /** POST /portal/customers/sessions/end: one other session (its id) or every other one (null) */
+    endSessions: fromPromise<SessionsEnded, { secret: string; code: string; sessionId: string | null }>(async () => { throw new Error('endSessions not provided'); }),
   },
   actions: {
     /** the customer changed (their name): the journey reloads the header and the side navigation */
@@ -246,6 +259,27 @@ export const profileMachine = setup({
       emailError: ({ event }) => ('error' in event ? { key: failureOf(event.error, 'profile.email.error').key, field: emailFieldOf(event.error) } : null),
       emailCodes: null,
     }),
+    clearSessionsEnd: assign({ sessionsEnd: null, sessionsCode: null, sessionsError: null }),
+    startSessionsEnd: assign({
+      sessionsEnd: ({ event }) => ({ sessionId: event.type === 'sessions.end' ? event.sessionId : null, secret: null, phoneLast4: null }),
+      sessionsCode: null, sessionsError: null,
+    }),
+    sessionsCodeSent: assign({
+      sessionsEnd: ({ context, event }) => ('output' in event && context.sessionsEnd
+        ? { ...context.sessionsEnd, ...(event.output as { secret: string; phoneLast4: string }) } : context.sessionsEnd),
+      sessionsError: null,
+    }),
+    sessionsCodeRefused: assign({ sessionsError: ({ event }) => ('error' in event ? failureOf(event.error, 'profile.sessions.codeError').key : null) }),
+    /** the list as the server has it after the end */
+    sessionsEnded: assign({
+      data: ({ context, event }) => context.data && 'output' in event ? { ...context.data, sessions: (event.output as SessionsEnded).data } : context.data,
+      sessionsEnd: null, sessionsCode: null, sessionsError: null,
+    }),
+    /** the session had ended already (404): it leaves the list */
+    sessionGone: assign({
+      data: ({ context }) => context.data && { ...context.data, sessions: context.data.sessions.filter((x) => x.id !== context.sessionsEnd?.sessionId) },
+      sessionsEnd: null, sessionsCode: null, sessionsError: null,
+    }),
     emailChanged: assign({
       data: ({ context, event }) => context.data && 'output' in event ? { ...context.data, customer: event.output as CustomerProfile } : context.data,
       emailChange: null, emailCodes: null, emailError: null,
@@ -281,6 +315,12 @@ export const profileMachine = setup({
       && profileStepButtons(purchaseOf(context.data)).payment,
     signedNow: ({ event }) => 'output' in event && event.output === true,
     codeComplete: ({ event }) => event.type === 'deletion.confirm' && isDeletionCode(event.code),
+    sessionsCodeComplete: ({ event }) => event.type === 'sessions.confirm' && isDeletionCode(event.code),
+    /** one of the listed sessions other than this one, or (null) every other one when there is any */
+    endable: ({ context, event }) => event.type === 'sessions.end' && context.data !== null && isOtherSession(context.data.sessions, event.sessionId),
+    /** the session asked for was not (any more) another live session: 404 */
+    sessionAlreadyEnded: ({ event }) => 'error' in event && failureCode(event.error) === 4040,
+    endedOne: ({ context }) => context.sessionsEnd?.sessionId != null,
     /** a valid address that is not the account's already */
     newEmailValid: ({ context, event }) => event.type === 'email.sendCodes' && context.data !== null && checkNewEmail(context.data.customer.email, event.email).ok,
     /** both codes, six digits each */
@@ -292,6 +332,7 @@ export const profileMachine = setup({
   context: {
     data: null, pending: null, personalErrors: {}, personalNote: null, card: null, token: null, flagged: [], cardError: null, openId: null, refusal: null,
     deletionSecret: null, deletionCode: null, phoneLast4: null, deletionError: null, kept: [], emailChange: null, emailCodes: null, emailError: null,
+    sessionsEnd: null, sessionsCode: null, sessionsError: null,
   },
   initial: 'loading',
   states: {
@@ -325,7 +366,7 @@ export const profileMachine = setup({
             'export.request': 'exporting',
             'deletion.open': { target: 'deletion', actions: 'clearDeletion' },
             'email.open': { target: 'email', actions: 'clearEmailChange' },
-            'sessions.endOthers': 'endingSessions',
+            'sessions.end': { guard: 'endable', target: 'sessions', actions: 'startSessionsEnd' },
           },
         },
         email: {
@@ -379,12 +420,51 @@ export const profileMachine = setup({
             },
           },
         },
-        endingSessions: {
-          description: "'Sair de todos os dispositivos': every other session ends; this one goes on.",
-          invoke: {
-            src: 'endOtherSessions',
-            onDone: { target: 'idle', actions: { type: 'notifySuccess', params: { key: 'profile.sessions.done' } } },
-            onError: { target: 'idle', actions: { type: 'notifyError', params: { key: 'profile.sessions.error' } } },
+        sessions: {
+          description: "Ending one other session, or every other one ('Sair de todos os dispositivos'): an SMS code to the account's phone proves it is the customer; then the list as it is now.",
+          initial: 'sending',
+          states: {
+            sending: {
+              invoke: {
+                src: 'requestSessionsCode',
+                input: ({ context }) => ({ secret: context.sessionsEnd?.secret ?? null }),
+                onDone: { target: 'entering', actions: 'sessionsCodeSent' },
+                onError: { target: 'entering', actions: 'sessionsCodeRefused' },
+              },
+            },
+            entering: {
+              description: 'The code that came by SMS (or why none came, with the resend).',
+              on: {
+                'sessions.confirm': [
+                  { guard: 'sessionsCodeComplete', target: 'ending', actions: assign({ sessionsCode: ({ event }) => event.code, sessionsError: null }) },
+                  { actions: assign({ sessionsError: 'common.access.form.maxCode' }) },
+                ],
+                'sessions.resend': 'resending',
+                'sessions.cancel': { target: '#profile.ready.idle', actions: 'clearSessionsEnd' },
+              },
+            },
+            resending: {
+              invoke: {
+                src: 'requestSessionsCode',
+                input: ({ context }) => ({ secret: context.sessionsEnd?.secret ?? null }),
+                onDone: { target: 'entering', actions: ['sessionsCodeSent', { type: 'notifySuccess', params: { key: 'access.code.resentSms' } }] },
+                onError: { target: 'entering', actions: 'sessionsCodeRefused' },
+              },
+            },
+            ending: {
+              invoke: {
+                src: 'endSessions',
+                input: ({ context }) => ({ secret: context.sessionsEnd?.secret ?? '', code: context.sessionsCode ?? '', sessionId: context.sessionsEnd?.sessionId ?? null }),
+                onDone: [
+                  { guard: 'endedOne', target: '#profile.ready.idle', actions: [{ type: 'notifySuccess', params: { key: 'profile.sessions.doneOne' } }, 'sessionsEnded'] },
+                  { target: '#profile.ready.idle', actions: [{ type: 'notifySuccess', params: { key: 'profile.sessions.done' } }, 'sessionsEnded'] },
+                ],
+                onError: [
+                  { guard: 'sessionAlreadyEnded', target: '#profile.ready.idle', actions: [{ type: 'notifySuccess', params: { key: 'profile.sessions.gone' } }, 'sessionGone'] },
+                  { target: 'entering', actions: assign({ sessionsError: ({ event }) => failureOf(event.error, 'profile.sessions.error').key, sessionsCode: null }) },
+                ],
+              },
+            },
           },
         },
         saving: {

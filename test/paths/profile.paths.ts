@@ -4,7 +4,7 @@ import { profileMachine, type ProfileContext, type ProfileData } from '../../mac
 import type { ContractItem } from '#shared/contract/payloads';
 import type { CustomerProfile } from '#shared/customer/payloads';
 import type { Invoice } from '#shared/payment/payloads';
-import type { Card } from '#shared/profile/payloads';
+import type { Card, SessionItem } from '#shared/profile/payloads';
 import type { StepStatus, StepType } from '../../src/shared/steps';
 import { apiErrors, companyCustomer, customerAt, lendingCustomer, subscriptionCustomer } from './samples';
 
@@ -13,8 +13,8 @@ import { apiErrors, companyCustomer, customerAt, lendingCustomer, subscriptionCu
  * who opens it (a subscriber with a card, a new customer, a company on boleto, buyers before and
  * after their signatures, a financing buyer), what they do (personal data valid, invalid or
  * unchanged; a card complete or not; a sign button; the payment button; the copy; the deletion with
- * a code; the e-mail's change with its two codes; the end of the other sessions) and what the
- * provider and the server answer.
+ * a code; the e-mail's change with its two codes; another session or all of them ended with an SMS
+ * code) and what the provider and the server answer.
  */
 
 const visaCard: Card = { brand: 'VISA', brand_name: 'Visa', number: '•••• •••• •••• 1111', last4: '1111', holder: 'Ana Souza', due: '12/2030' };
@@ -31,12 +31,16 @@ const purchasePair = (a: boolean, p: boolean) => [contract('PURCHASE_CONTRACT', 
 const buyerAt = (step: StepType, status: StepStatus = 'NOT_DONE', paymentType: 'CASH_PURCHASE' | 'FINANCING' = 'CASH_PURCHASE'): CustomerProfile =>
   ({ ...customerAt(lendingCustomer.id, lendingCustomer.name, 'LENDING', step, status), payment_type: paymentType });
 
+/** This browser's session, and one from a phone (the subscriber signed in there too). */
+const THIS_SESSION: SessionItem = { id: '55555555-5555-4555-8555-555555555555', browser: 'Chrome', os: 'Linux', created_at: '2026-11-20T12:00:00.000Z', last_used_at: '2026-11-28T12:00:00.000Z', current: true };
+export const PHONE_SESSION: SessionItem = { id: '66666666-6666-4666-8666-666666666666', browser: 'Chrome', os: 'Android', created_at: '2026-11-21T12:00:00.000Z', last_used_at: '2026-11-27T12:00:00.000Z', current: false };
+
 const page = (customer: CustomerProfile, over: Partial<ProfileData> = {}): ProfileData => ({
   customer, visit: null, plan: null, purchase: null, billing: { method: 'CARD', card: null }, documents: [], contracts: [], frameOrigin: 'http://portal.test',
-  invoice: null, ...over,
+  invoice: null, sessions: [THIS_SESSION], ...over,
 });
 const subscriber = page({ ...subscriptionCustomer, selected_client_plan: { plan: { name: 'Plano 20 anos' }, price: 206.54 } }, {
-  billing: { method: 'CARD', card: visaCard },
+  billing: { method: 'CARD', card: visaCard }, sessions: [THIS_SESSION, PHONE_SESSION],
   contracts: [contract('ADHESION_TERM', true, '11111111-1111-4111-8111-111111111111'), contract('POWER_OF_ATTORNEY', true, '22222222-2222-4222-8222-222222222222')],
 });
 const invoice: Invoice = {
@@ -73,6 +77,8 @@ export const profilePaths = definePathModel({
     ],
     'contract.sign': [sample('purchaseContract', { type: 'contract.sign', contract: 'PURCHASE_CONTRACT' }), sample('procuration', { type: 'contract.sign', contract: 'POWER_OF_ATTORNEY' })],
     'deletion.confirm': [sample('smsCode', { type: 'deletion.confirm', code: '123456' }), sample('fourDigits', { type: 'deletion.confirm', code: '1234' })],
+    'sessions.end': [sample('phone', { type: 'sessions.end', sessionId: PHONE_SESSION.id }), sample('allOthers', { type: 'sessions.end', sessionId: null })],
+    'sessions.confirm': [sample('smsCode', { type: 'sessions.confirm', code: '123456' }), sample('fourDigits', { type: 'sessions.confirm', code: '1234' })],
   },
   actors: {
     loadProfile: {
@@ -100,7 +106,14 @@ export const profilePaths = definePathModel({
       done: [sample('changed', emailChanged)],
       error: [sample('wrongSmsCode', { status: 400, body: { code: 3000, message: 'Código inválido', field: 'sms_code' } })],
     },
-    endOtherSessions: { done: [sample('ended', { ended: 2 })], error: [sample('offline', apiErrors.offline)] },
+    requestSessionsCode: {
+      done: [sample('sent', { secret: 'sessions-secret-0123456789abcdef', phoneLast4: '4321' })],
+      error: [sample('offline', apiErrors.offline)],
+    },
+    endSessions: {
+      done: [sample('ended', { ended: 1, data: [THIS_SESSION] })],
+      error: [sample('wrongCode', apiErrors.wrongCode), sample('alreadyEnded', { status: 404, body: { code: 4040, message: 'x' } })],
+    },
     tokenizeCard: {
       done: [
         sample('token', { id: 'tok_sample', method: 'credit_card' as const, test: true, extra_info: { brand: 'MASTER', holder_name: 'Bruna Costa', display_number: 'XXXX-XXXX-XXXX-4444', month: 8, year: 2031 } }),
@@ -142,6 +155,8 @@ export const profilePaths = definePathModel({
     openId: c.openId, refusal: c.refusal, deletion: [c.deletionSecret !== null, c.deletionCode !== null, c.phoneLast4 !== null, c.deletionError !== null], kept: c.kept.length,
     email: c.data?.customer.email ?? null, emailChange: c.emailChange && [c.emailChange.secret !== null, c.emailChange.email], emailCodes: c.emailCodes !== null,
     emailError: c.emailError,
+    sessions: c.data?.sessions.length ?? 0, sessionsEnd: c.sessionsEnd && [c.sessionsEnd.sessionId, c.sessionsEnd.secret !== null], sessionsCode: c.sessionsCode !== null,
+    sessionsError: c.sessionsError,
   }),
   checks: {
     'profile.ready.framing': (s) => ((s.context as ProfileContext).openId ? undefined : 'a frame without a contract'),
@@ -153,6 +168,11 @@ export const profilePaths = definePathModel({
       const c = s.context as ProfileContext;
       return c.emailChange?.secret && c.emailCodes ? undefined : 'confirming without the request\'s secret or its codes';
     },
+    'profile.ready.sessions.ending': (s) => {
+      const c = s.context as ProfileContext;
+      return c.sessionsEnd?.secret && c.sessionsCode ? undefined : 'ending sessions without the request\'s secret or its code';
+    },
+    'profile.ready.sessions.entering': (s) => ((s.context as ProfileContext).sessionsCode === null ? undefined : 'the code is kept once checked'),
     'profile.deleted': (s) => ((s.context as ProfileContext).kept.includes('deletion') && (s.context as ProfileContext).deletionCode === null ? undefined : 'deleted without its record, or with the code kept'),
   },
 });

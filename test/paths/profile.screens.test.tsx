@@ -13,7 +13,7 @@ import type { ProfileContext } from '../../machines/profile/profileMachine';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../src/server/platform/db/schema';
 import { createTestServer, type TestServer } from '../support/server';
-import { call, customerAtCheckout, customerAtContracts, customerAtPayment, lastCode, signUpCustomerWithId } from '../support/flows';
+import { call, customerAtCheckout, customerAtContracts, customerAtPayment, lastCode, signInAgain, signUpCustomerWithId } from '../support/flows';
 import { signOnPage } from '../server/profile/support';
 import type { TestPath } from './engine';
 import { describeScreenPaths, stepLabel as label, stepLabels as labels } from './screenPaths';
@@ -46,12 +46,17 @@ const cutOf = (request: Request): Cut | null => {
   if (url.includes('/check_signers/')) return 'check';
   if (url.endsWith('/payment_token') || url.endsWith('/payments/tokenizer')) return 'tokenize';
   if (url.endsWith('/customers/export')) return 'export';
-  if (url.endsWith('/sessions/end-others')) return 'sessions';
+  if (url.endsWith('/sessions/code')) return 'sessions';
   if (request.method === 'GET' && READS.some((r) => url.endsWith(r))) return 'load';
   return null;
 };
 
-interface Customer { id: number; token: string; phone: string; contracts: { id: string; type: string; key: string }[]; takenEmail: string | null }
+interface Customer {
+  id: number; token: string; phone: string; contracts: { id: string; type: string; key: string }[]; takenEmail: string | null;
+  /** the subscriber's session on a phone, for the paths that end it */
+  phoneSession?: string;
+}
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; SM-A155M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 interface Run {
   user: ReturnType<typeof userEvent.setup>; cuts: Set<Cut>; went: string[]; customer: Customer | null;
   tabs: string[]; closedTabs: number; saved: { name: string; bytes: Uint8Array }[]; loggedOut: boolean; putCard: boolean;
@@ -73,7 +78,8 @@ async function customerFor(path: TestPath): Promise<Customer> {
   if (sample === 'subscriber') {
     const c = await customerAtContracts(server);
     for (const x of c.contracts) await signOnPage(server, c, x.key);
-    return { ...c, takenEmail };
+    // the subscriber signed in on a phone too (the sample's second session)
+    return { ...c, takenEmail, phoneSession: await signInAgain(server, c.phone, ANDROID_CHROME) };
   }
   const c = await customerAtPayment(server, sample === 'financingSigned' ? 'FINANCING' : 'CASH_PURCHASE', { contracts: sample !== 'buyerBeforeContracts' });
   const purchase = c.contracts.find((x) => x.type === 'PURCHASE_CONTRACT');
@@ -151,8 +157,25 @@ async function step(run: Run, path: TestPath, i: number): Promise<void> {
   } else if (text === 'email.cancel') {
     const box = within(await dialog(m['profile.email.title']));
     await user.click(box.queryByRole('button', { name: m['profile.email.cancel'] }) ?? box.getByRole('button', { name: 'Fechar' }));
-  } else if (text === 'sessions.endOthers') {
-    await user.click(await screen.findByRole('button', { name: m['profile.sessions.button'] }));
+  } else if (text.startsWith('sessions.end')) {
+    await user.click(text.includes('(phone)')
+      ? await screen.findByRole('button', { name: /^Desconectar Chrome no Android, último uso em / })
+      : await screen.findByRole('button', { name: m['profile.sessions.button'] }));
+  } else if (text.startsWith('sessions.confirm')) {
+    const box = within(await screen.findByRole('dialog'));
+    if (text.includes('(fourDigits)')) await typeCode(user, '1234', m['profile.sessions.code']);
+    else {
+      const code = await lastCode(server, c.phone);
+      // meanwhile the phone's session ended (signed out there)
+      if (next(path, i).startsWith('endSessions fails (alreadyEnded)')) await call(server, 'POST', '/portal/logout', undefined, { token: c.phoneSession });
+      await typeCode(user, next(path, i).startsWith('endSessions fails (wrongCode)') ? wrongCode(code) : code, m['profile.sessions.code']);
+    }
+    await user.click(box.getByRole('button', { name: m['profile.sessions.confirm'] }));
+  } else if (text === 'sessions.resend') {
+    if (next(path, i).startsWith('requestSessionsCode resolves')) server.clock.advance(31_000);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: m['profile.sessions.resend'] }));
+  } else if (text === 'sessions.cancel') {
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: m['profile.sessions.cancel'] }));
   } else if (text === 'contracts.go') await user.click(await screen.findByRole('button', { name: m['profile.contracts.go'] }));
   else if (text === 'payment.go') {
     const open = screen.queryByRole('alertdialog', { name: m['profile.notNow.title'] });
@@ -213,7 +236,8 @@ async function step(run: Run, path: TestPath, i: number): Promise<void> {
 const disabled = (el: HTMLElement) => el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true';
 const TRANSIENT = ['loading', { ready: 'saving' }, { ready: { card: 'tokenizing' } }, { ready: { card: 'saving' } }, { ready: 'reloadingCard' }, { ready: 'checking' },
   { ready: 'paying' }, { ready: 'exporting' }, { ready: { deletion: 'sending' } }, { ready: { deletion: 'resending' } }, { ready: { deletion: 'deleting' } },
-  { ready: { email: 'sending' } }, { ready: { email: 'resending' } }, { ready: { email: 'confirming' } }, { ready: 'endingSessions' }] as const;
+  { ready: { email: 'sending' } }, { ready: { email: 'resending' } }, { ready: { email: 'confirming' } },
+  { ready: { sessions: 'sending' } }, { ready: { sessions: 'resending' } }, { ready: { sessions: 'ending' } }] as const;
 
 async function shows(run: Run, path: TestPath, i: number): Promise<void> {
   const st = state(path, i);
@@ -273,6 +297,15 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
       if (text.startsWith('requestEmailChangeCodes fails')) box.getByText(m['api.1005']);
       return;
     }
+    if (st.matches({ ready: { sessions: 'entering' } })) {
+      const box = within(screen.getByRole('dialog', { name: ctx.sessionsEnd?.sessionId ? m['profile.sessions.titleOne'] : m['profile.sessions.button'] }));
+      box.getByRole('group', { name: m['profile.sessions.code'] });
+      if (ctx.sessionsEnd?.phoneLast4) box.getByText(fill('profile.sessions.codeSent', { last4: run.customer!.phone.slice(-4) }));
+      if (text.includes('(fourDigits)')) box.getByText(m['common.access.form.maxCode']);
+      if (text.startsWith('endSessions fails (wrongCode)')) box.getByText(m['access.code.invalid']);
+      if (text.startsWith('requestSessionsCode fails')) box.getByText(m['common.error.network']);
+      return;
+    }
     // idle: no dialog open, and what the step changed
     if (screen.queryByRole('dialog') || screen.queryByRole('alertdialog')) throw new Error('a dialog is still open');
     const data = ctx.data!;
@@ -305,6 +338,9 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
       if (data.cliente_id !== run.customer!.id) throw new Error('the copy is not the customer\'s');
     }
     if (text.startsWith('exportData fails') && run.saved.length > 0) throw new Error('a copy was saved');
+    const endButtons = screen.queryAllByRole('button', { name: /^Desconectar / });
+    if (endButtons.length !== data.sessions.filter((x) => !x.current).length) throw new Error(`${endButtons.length} sessions to end on the page, ${data.sessions.length - 1} in the machine`);
+    if (text.startsWith('endSessions resolves') || text.startsWith('endSessions fails (alreadyEnded)')) screen.getByText(m['profile.sessions.none']);
     if (text.startsWith('createInvoice resolves')) {
       if (!run.tabs.at(-1)?.includes('/payments-sandbox/invoices/')) throw new Error(`the invoice's tab went to ${JSON.stringify(run.tabs)}`);
       if (!disabled(screen.getByRole('button', { name: m['profile.steps.pay'] }))) throw new Error('the payment button is on once the invoice exists');
@@ -315,13 +351,18 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
       if (disabled(screen.getByRole('button', { name: m['profile.steps.pay'] }))) throw new Error('the payment button went off without an invoice');
     }
   });
+  if (text.startsWith('endSessions resolves') && run.customer!.phoneSession) {
+    server.clock.advance(2_000);
+    const phone = await call(server, 'GET', '/portal/customers', undefined, { token: run.customer!.phoneSession });
+    if (phone.status !== 401) throw new Error('the phone\'s session still opens the portal');
+  }
 }
 
 describe('profile paths through the screen (happy-dom, API and card sandbox in process on PGlite)', () => {
   describeScreenPaths<Cut, Customer, Run>({
     model: profilePaths, server: () => server, notDrivable, customerFor, cutOf,
     newRun: () => ({ user: userEvent.setup(), cuts: new Set(), went: [], customer: null, tabs: [], closedTabs: 0, saved: [], loggedOut: false, putCard: false }),
-    cutByActor: { loadProfile: 'load', tokenizeCard: 'tokenize', checkSigner: 'check', exportData: 'export', endOtherSessions: 'sessions' },
+    cutByActor: { loadProfile: 'load', tokenizeCard: 'tokenize', checkSigner: 'check', exportData: 'export', requestSessionsCode: 'sessions' },
     render: (c, fetch, run, path) => {
       run.customer = c;
       const failReload = labels(path).some((t) => t.startsWith('loadCard fails (offline)'));

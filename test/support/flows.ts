@@ -104,6 +104,22 @@ export async function signUpNewCustomer(s: TestServer, phone = newPhone(), kind:
   return { phone, token: String(created.body.access_token), email: payload.email };
 }
 
+/**
+ * The customer signs in again from another browser (its own request secret, another address, the
+ * User-Agent given): the new session's token. Moves the clock past the 30 s resend.
+ */
+export async function signInAgain(s: TestServer, phone: string, userAgent?: string): Promise<string> {
+  s.clock.advance(31_000);
+  const secret = `again-${Math.random().toString(36).slice(2)}-0123456789`;
+  const headers = userAgent ? { 'User-Agent': userAgent } : undefined;
+  const asked = await requestCode(s, phone, { secret }, { address: newAddress(), headers });
+  if (asked.status !== 202) throw new Error(`code refused: ${JSON.stringify(asked.body)}`);
+  await s.drainQueue();
+  const r = await call(s, 'POST', '/portal/login', { phone, code: await lastCode(s, phone), secret }, { headers });
+  if (r.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(r.body)}`);
+  return String(r.body.access_token);
+}
+
 /** A new customer with their id (GET /portal/customers) beside the token. */
 export async function signUpCustomerWithId(s: TestServer): Promise<{ id: number; token: string; phone: string }> {
   const { token, phone } = await signUpNewCustomer(s);

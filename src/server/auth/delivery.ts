@@ -7,10 +7,10 @@ import { issueCode, type CodePurpose } from './codes';
 import { countProviderError, observeCodeDelivery } from '../platform/metrics';
 
 /** The purpose a code job's `type` names, and the SMS that says what the code authorises (issue 29, F10). */
-const PURPOSE_OF_TYPE: Record<string, CodePurpose> = { SIGNATURE: 'signature', ACCOUNT_DELETION: 'deletion', EMAIL_CHANGE: 'email' };
+const PURPOSE_OF_TYPE: Record<string, CodePurpose> = { SIGNATURE: 'signature', ACCOUNT_DELETION: 'deletion', EMAIL_CHANGE: 'email', END_SESSIONS: 'sessions' };
 const purposeOf = (type: unknown): CodePurpose => PURPOSE_OF_TYPE[String(type)] ?? 'access';
 const DELIVERY = {
-  access: 'access.code.delivery', signature: 'signing.code.delivery', deletion: 'profile.delete.code.delivery', email: 'profile.email.code.delivery',
+  access: 'access.code.delivery', signature: 'signing.code.delivery', deletion: 'profile.delete.code.delivery', email: 'profile.email.code.delivery', sessions: 'profile.sessions.code.delivery',
 } as const satisfies Record<CodePurpose, string>;
 const text = (code: string, purpose: CodePurpose): string => messages[DELIVERY[purpose]].replace('{code}', code);
 

@@ -52,7 +52,7 @@ export function authRoutes(deps: AppDeps): Hono {
       return c.json({ code: ErrorCode.PHONE_NOT_FOUND, message: catalogueMessage(ErrorCode.PHONE_NOT_FOUND), phone_proof }, 404);
     }
     rememberDevice(c, deps, phone, deps.clock.now());
-    return c.json({ access_token: await openSession(deps.db, deps, customerId) });
+    return c.json({ access_token: await openSession(deps.db, deps, customerId, c.req.header('User-Agent')) });
   });
 
   route(confirmNumber, async (c) => {
@@ -61,7 +61,7 @@ export function authRoutes(deps: AppDeps): Hono {
     const customerId = await customerIdByPhone(deps.db, phone);
     if (customerId === null) return c.json({ access_token: null, phone_proof: await issuePhoneProof(deps, phone) });
     rememberDevice(c, deps, phone, deps.clock.now());
-    return c.json({ access_token: await openSession(deps.db, deps, customerId) });
+    return c.json({ access_token: await openSession(deps.db, deps, customerId, c.req.header('User-Agent')) });
   });
 
   route(resendCodeByEmail, async (c) => {

@@ -1,6 +1,8 @@
-import { and, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import Bowser from 'bowser';
+import { and, desc, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../shared/errors';
+import type { SessionItem } from '../../shared/profile/payloads';
 import type { AppDeps } from '../config';
 import { preparedPerDb, type Db, type Tx } from '../platform/db/index';
 import { phoneProofs, sessions } from '../platform/db/schema';
@@ -9,11 +11,17 @@ import { newToken, sha256 } from './crypto';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'limits'>;
 
-/** A new bearer token for the customer; only its hash is stored. */
-export async function openSession(db: Db | Tx, deps: Pick<AppDeps, 'clock'>, customerId: number): Promise<string> {
+/** How much of a User-Agent a session keeps: enough to name the browser, never a whole header. */
+const USER_AGENT_KEPT = 300;
+
+/**
+ * A new bearer token for the customer; only its hash is stored, with the browser's User-Agent so
+ * 'Aparelhos conectados' can say which browser each session is.
+ */
+export async function openSession(db: Db | Tx, deps: Pick<AppDeps, 'clock'>, customerId: number, userAgent?: string | null): Promise<string> {
   const token = newToken();
   const now = deps.clock.now();
-  await db.insert(sessions).values({ tokenHash: sha256(token), customerId, createdAt: now, lastUsedAt: now });
+  await db.insert(sessions).values({ tokenHash: sha256(token), customerId, userAgent: userAgent?.slice(0, USER_AGENT_KEPT) || null, createdAt: now, lastUsedAt: now });
   return token;
 }
 
@@ -102,15 +110,38 @@ export async function revokeSession(deps: Deps, hash: string): Promise<void> {
   recentOf(deps.db).delete(hash);
 }
 
+/** The browser and system a User-Agent names (bowser), null where it names none. */
+function browserOf(userAgent: string | null): { browser: string | null; os: string | null } {
+  if (!userAgent) return { browser: null, os: null };
+  const parsed = Bowser.parse(userAgent);
+  return { browser: parsed.browser.name || null, os: parsed.os.name || null };
+}
+
+/** The customer's sessions that still open the portal: not ended, not idle past the limit. */
+const liveOf = (deps: Deps, customerId: number) => and(
+  eq(sessions.customerId, customerId), isNull(sessions.revokedAt), gt(sessions.lastUsedAt, new Date(deps.clock.now().getTime() - deps.limits.sessionIdleMs)),
+);
+
+/** 'Aparelhos conectados' (ASVS 5.0 7.5.2): the live sessions, the one asking first, then by last use. */
+export async function listSessions(deps: Deps, customerId: number, currentHash: string): Promise<SessionItem[]> {
+  const rows = await deps.db.select({ hash: sessions.tokenHash, id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions).where(liveOf(deps, customerId)).orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+  return rows
+    .map((r) => ({ id: r.id, ...browserOf(r.userAgent), created_at: r.createdAt.toISOString(), last_used_at: r.lastUsedAt.toISOString(), current: r.hash === currentHash }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
 /**
- * 'Sair de todos os dispositivos' (issue 29, F15): every other live session of the customer ends;
- * the one asking goes on. Returns how many ended.
+ * Ends one other live session of the customer (by its id) or every other one (null): their tokens
+ * answer 401 at once on this process, within SESSION_RECHECK_MS on others; the one asking goes on.
+ * An id that is not another live session of this customer is 404 (the same for someone else's).
  */
-export async function endOtherSessions(deps: Deps, customerId: number, keepHash: string): Promise<number> {
+export async function endSessions(deps: Deps, customerId: number, keepHash: string, sessionId: string | null): Promise<number> {
   const ended = await deps.db.update(sessions).set({ revokedAt: deps.clock.now() })
-    .where(and(eq(sessions.customerId, customerId), ne(sessions.tokenHash, keepHash), isNull(sessions.revokedAt)))
+    .where(and(liveOf(deps, customerId), ne(sessions.tokenHash, keepHash), sessionId === null ? undefined : eq(sessions.id, sessionId)))
     .returning({ hash: sessions.tokenHash });
   for (const { hash } of ended) recentOf(deps.db).delete(hash);
+  if (sessionId !== null && ended.length === 0) throw new ApiError(404, ErrorCode.NOT_FOUND);
   return ended.length;
 }
 

@@ -17,7 +17,7 @@ export function customerRoutes(deps: AppDeps): Hono {
 
   route(signUp, async (c) => {
     const body = c.req.valid('json');
-    const access_token = await signUpCustomer(deps, body);
+    const access_token = await signUpCustomer(deps, body, c.req.header('User-Agent'));
     rememberDevice(c, deps, body.phone, deps.clock.now());
     return c.json({ access_token }, 201);
   });

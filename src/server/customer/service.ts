@@ -34,7 +34,7 @@ const inUse = (constraint: string | undefined): ApiError | undefined =>
  * in the state, the coupon must exist, e-mail and phone must be free; the customer, their process
  * and their first session are created together or not at all.
  */
-export async function signUp(deps: Deps, input: SignUpRequest): Promise<string> {
+export async function signUp(deps: Deps, input: SignUpRequest, userAgent?: string): Promise<string> {
   const { db, clock } = deps;
   try {
     return await db.transaction(async (tx) => {
@@ -76,7 +76,7 @@ export async function signUp(deps: Deps, input: SignUpRequest): Promise<string> 
       }).returning({ id: customers.id });
       if (!created) throw new Error('customer insert returned nothing');
       await startProcess(tx, clock, created.id);
-      return openSession(tx, deps, created.id);
+      return openSession(tx, deps, created.id, userAgent);
     });
   } catch (err) {
     const refusal = inUse(violatedConstraint(err)) ?? err;

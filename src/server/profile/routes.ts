@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import { ErrorCode } from '#shared/errors';
-import { card, changeEmail, deleteAccount, endOtherSessions, exportData, requestDeletionCode, requestEmailChangeCodes, updateCard } from '#shared/profile/endpoints';
+import {
+  card, changeEmail, deleteAccount, endSessions, exportData, requestDeletionCode, requestEmailChangeCodes, requestSessionsCode, sessionList, updateCard,
+} from '#shared/profile/endpoints';
 import { EXPORT_FILE_NAME } from '#shared/profile/rules';
 import type { AppDeps } from '../config';
 import { ApiError } from '../http/errors';
@@ -9,17 +11,18 @@ import { endpointApp } from '../http/route';
 import { customerActionLimiter } from '../http/windowLimit';
 import { paymentsOf } from '../checkout/service';
 import { limitProfileUpdates } from '../auth/customerLimits';
-import { endOtherSessions as endOthers } from '../auth/sessions';
+import { listSessions } from '../auth/sessions';
 import { cardOf, replaceCard } from './card';
 import { deleteAccount as erase, sendDeletionCode } from './deletion';
 import { changeEmail as confirmEmail, sendEmailChangeCodes } from './emailChange';
 import { exportData as zipOf } from './export';
+import { endSessionsWithCode, sendSessionsCode } from './sessions';
 
 /** A copy reads every file of the customer: a few per hour are plenty. */
 export const EXPORTS_PER_WINDOW = 10;
 const EXPORT_WINDOW_MS = 3600_000;
 
-/** The profile's card, the e-mail's change and the other sessions' end, and the customer's data: its copy and the account's deletion. */
+/** The profile's card, the e-mail's change, the live sessions and their end, and the customer's data: its copy and the account's deletion. */
 export function profileRoutes(deps: AppDeps): Hono {
   const { app, route } = endpointApp(deps);
   const payments = paymentsOf(deps);
@@ -51,6 +54,8 @@ export function profileRoutes(deps: AppDeps): Hono {
     return c.json(await sendEmailChangeCodes(deps, c.get('customerId'), c.req.valid('json'), clientAddress(c, deps)), 202);
   });
   route(changeEmail, async (c) => c.json(await confirmEmail(deps, c.get('customerId'), c.req.valid('json'), clientAddress(c, deps))));
-  route(endOtherSessions, async (c) => c.json({ ended: await endOthers(deps, c.get('customerId'), c.get('sessionHash')) }));
+  route(sessionList, async (c) => c.json({ data: await listSessions(deps, c.get('customerId'), c.get('sessionHash')) }));
+  route(requestSessionsCode, async (c) => c.json(await sendSessionsCode(deps, c.get('customerId'), c.req.valid('json').secret, clientAddress(c, deps)), 202));
+  route(endSessions, async (c) => c.json(await endSessionsWithCode(deps, c.get('customerId'), c.get('sessionHash'), c.req.valid('json'), clientAddress(c, deps))));
   return app;
 }

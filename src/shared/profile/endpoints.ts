@@ -2,7 +2,7 @@ import { endpoint, failure } from '../endpoint';
 import { CustomerProfile } from '../customer/payloads';
 import {
   CardResponse, CardUpdate, CardUpdated, DeletionCodeRequest, DeletionCodeSent, DeletionDone, DeletionRequest, EmailChangeCodeRequest, EmailChangeCodeSent,
-  EmailChangeRequest, OtherSessionsEnded,
+  EmailChangeRequest, SessionList, SessionsCodeRequest, SessionsEnded, SessionsEndRequest,
 } from './payloads';
 
 /**
@@ -74,10 +74,28 @@ export const changeEmail = endpoint({
   },
 });
 
-export const endOtherSessions = endpoint({
-  method: 'post', path: '/portal/customers/sessions/end-others', auth: 'customer', tag: 'profile',
-  summary: "'Sair de todos os dispositivos' (issue 29, F15): every other session of the customer ends (their tokens answer 401); the one that asks goes on.",
-  responses: { 200: { description: 'how many ended', schema: OtherSessionsEnded }, 401: failure('no valid session') },
+export const sessionList = endpoint({
+  method: 'get', path: '/portal/customers/sessions', auth: 'customer', tag: 'profile',
+  summary: "'Aparelhos conectados' (ASVS 5.0 7.5.2): the customer's live sessions, newest use first: the browser and system each signed in from, when, its last use, and which is the one asking.",
+  responses: { 200: { description: 'the live sessions', schema: SessionList }, 401: failure('no valid session') },
 });
 
-export const profileEndpoints = [card, updateCard, exportData, requestDeletionCode, deleteAccount, requestEmailChangeCodes, changeEmail, endOtherSessions];
+export const requestSessionsCode = endpoint({
+  method: 'post', path: '/portal/customers/sessions/code', auth: 'customer', tag: 'profile', body: SessionsCodeRequest,
+  summary: "Send an SMS code to the account's phone to confirm ending sessions (the customer proves it again, ASVS 5.0 7.5.2); the sign-in code's rules (bound to the browser's secret, 30 s resend, 5 sends per 10 min per phone, 10 min validity).",
+  responses: {
+    202: { description: 'queued', schema: DeletionCodeSent }, 400: failure('invalid secret (4000)'), 401: failure('no valid session'),
+    429: failure('resend too early (4290), send limit (4291) or address limit (4292)'),
+  },
+});
+
+export const endSessions = endpoint({
+  method: 'post', path: '/portal/customers/sessions/end', auth: 'customer', tag: 'profile', body: SessionsEndRequest,
+  summary: "End one other session (session_id) or every other one (null) with the SMS code ('Sair de todos os dispositivos'): their tokens answer 401 at once; the one asking goes on. A code of any other purpose is a wrong code.",
+  responses: {
+    200: { description: 'how many ended, and the live sessions left', schema: SessionsEnded }, 400: failure('wrong (3000) or expired (3001) code; invalid request (4000)'),
+    401: failure('no valid session'), 404: failure('no other live session of the customer has that id (4040)'), 429: failure('too many wrong codes (3002)'),
+  },
+});
+
+export const profileEndpoints = [card, updateCard, exportData, requestDeletionCode, deleteAccount, requestEmailChangeCodes, changeEmail, sessionList, requestSessionsCode, endSessions];

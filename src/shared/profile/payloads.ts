@@ -103,6 +103,36 @@ const SixDigits = v.pipe(v.string(m['common.access.form.requiredCode']), v.regex
 export const EmailChangeRequest = v.object({ secret: RequestSecret, email_code: SixDigits, sms_code: SixDigits });
 export type EmailChangeRequest = v.InferOutput<typeof EmailChangeRequest>;
 
-/** POST /portal/customers/sessions/end-others: how many other sessions ended (this one goes on). */
-export const OtherSessionsEnded = v.object({ ended: v.number() });
-export type OtherSessionsEnded = v.InferOutput<typeof OtherSessionsEnded>;
+/**
+ * One live session of the customer as 'Aparelhos conectados' lists it (ASVS 5.0 7.5.2): the browser
+ * and system it signed in from (null when its User-Agent says nothing we know), when it signed in and
+ * was last used, and whether it is the one asking. `id` names it for ending it; never its token.
+ */
+export const SessionItem = v.object({
+  id: v.string(),
+  browser: v.nullable(v.string()),
+  os: v.nullable(v.string()),
+  created_at: v.string(),
+  last_used_at: v.string(),
+  current: v.boolean(),
+});
+export type SessionItem = v.InferOutput<typeof SessionItem>;
+export const SessionList = v.object({ data: v.array(SessionItem) });
+
+/** POST /portal/customers/sessions/code: the browser's secret for this code request (as the sign-in's). */
+export const SessionsCodeRequest = DeletionCodeRequest;
+
+/**
+ * POST /portal/customers/sessions/end: the SMS code with the request's secret, and which session
+ * ends: one of the others by its id, or every other one (null). The session asking goes on.
+ */
+export const SessionsEndRequest = v.object({
+  secret: RequestSecret,
+  code: SixDigits,
+  session_id: v.nullable(v.pipe(v.string(), v.uuid())),
+});
+export type SessionsEndRequest = v.InferOutput<typeof SessionsEndRequest>;
+
+/** How many sessions ended, and the live ones left. */
+export const SessionsEnded = v.object({ ended: v.number(), data: v.array(SessionItem) });
+export type SessionsEnded = v.InferOutput<typeof SessionsEnded>;

@@ -170,3 +170,10 @@ export function keptOnDeletion(facts: { signedContracts: boolean; cardOrBoleto: 
 
 /** What a person types to confirm: the six digits of the SMS code (spec §9: code length 6). */
 export const isDeletionCode = (code: string): boolean => /^\d{6}$/.test(code);
+
+/**
+ * Whether 'Aparelhos conectados' may end `sessionId`: one of the listed sessions other than this
+ * one, or (null, 'Sair de todos os dispositivos') every other one when there is any.
+ */
+export const isOtherSession = (sessions: readonly { id: string; current: boolean }[], sessionId: string | null): boolean =>
+  sessionId === null ? sessions.some((x) => !x.current) : sessions.some((x) => x.id === sessionId && !x.current);

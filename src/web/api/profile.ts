@@ -1,11 +1,13 @@
 import { apiPath } from '#shared/endpoint';
 import type { CustomerProfile } from '#shared/customer/payloads';
-import { card, changeEmail, deleteAccount, endOtherSessions, exportData, requestDeletionCode, requestEmailChangeCodes, updateCard } from '#shared/profile/endpoints';
-import type { Card, DeletionCodeSent, DeletionDone, EmailChangeCodeSent, OtherSessionsEnded } from '#shared/profile/payloads';
+import {
+  card, changeEmail, deleteAccount, endSessions, exportData, requestDeletionCode, requestEmailChangeCodes, requestSessionsCode, sessionList, updateCard,
+} from '#shared/profile/endpoints';
+import type { Card, DeletionCodeSent, DeletionDone, EmailChangeCodeSent, SessionItem, SessionsEnded } from '#shared/profile/payloads';
 import type { Transport } from './transport';
 
 /**
- * The profile's card, the e-mail's change with its codes, the end of the other sessions, and the
+ * The profile's card, the e-mail's change with its codes, the live sessions and their end, and the
  * customer's data (LGPD): the copy and the deletion. The personal data
  * goes through ./customer.ts (PATCH /portal/customers); the cash invoice through ./payment.ts.
  */
@@ -45,8 +47,18 @@ export const profileCalls = (t: Transport) => ({
     return (await t.call(changeEmail, { json: { secret, email_code: emailCode, sms_code: smsCode }, fallback: 'profile.email.error' })).data;
   },
 
-  /** POST /portal/customers/sessions/end-others: this session goes on */
-  async endOtherSessions(): Promise<OtherSessionsEnded> {
-    return (await t.call(endOtherSessions, { fallback: 'profile.sessions.error' })).data;
+  /** GET /portal/customers/sessions: the live sessions, this one first */
+  async getSessions(): Promise<SessionItem[]> {
+    return (await t.call(sessionList, {})).data.data;
+  },
+
+  /** POST /portal/customers/sessions/code with this request's secret */
+  async requestSessionsCode(secret: string): Promise<DeletionCodeSent> {
+    return (await t.call(requestSessionsCode, { json: { secret }, fallback: 'profile.sessions.codeError' })).data;
+  },
+
+  /** POST /portal/customers/sessions/end: one other session (its id) or every other one (null); this one goes on */
+  async endSessions(secret: string, code: string, sessionId: string | null): Promise<SessionsEnded> {
+    return (await t.call(endSessions, { json: { secret, code, session_id: sessionId }, fallback: 'profile.sessions.error' })).data;
   },
 });

@@ -27,6 +27,8 @@ export const muted = style({ margin: 0, color: vars.color.textMuted, lineHeight:
 // a long e-mail address breaks inside itself rather than running off a phone's screen
 export const text = style({ margin: 0, lineHeight: vars.lineHeight.body, overflowWrap: 'anywhere' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
+export const session = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0 });
+export const sessionName = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, fontWeight: vars.fontWeight.semibold });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
 export const item = style({
   display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.sm, padding: `${vars.space.sm} 0`,

@@ -17,7 +17,7 @@ import { EmailChange, type EmailChangeStep } from './parts/EmailChange';
 import { PersonalData } from './parts/PersonalData';
 import { PurchaseSteps } from './parts/PurchaseSteps';
 import { RetentionList, YourData, type DeletionStep } from './parts/YourData';
-import { Sessions } from './parts/Sessions';
+import { Sessions, type SessionsStep } from './parts/Sessions';
 import * as s from './ProfilePage.css';
 
 export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
@@ -32,6 +32,7 @@ export interface ProfilePageProps {
 const TITLE = SCREENS.profile.title;
 const DELETION_STEPS = ['explaining', 'sending', 'entering', 'resending', 'deleting'] as const;
 const EMAIL_STEPS = ['asking', 'sending', 'entering', 'resending', 'confirming'] as const;
+const SESSIONS_STEPS = ['sending', 'entering', 'resending', 'ending'] as const;
 
 /** 'Meu perfil' (spec §2 "Profile page"): the blocks, drawn from the profile machine's state. */
 export function ProfilePage({ state, send, currentYear }: ProfilePageProps) {
@@ -68,6 +69,7 @@ export function ProfilePage({ state, send, currentYear }: ProfilePageProps) {
   const buyer = data.customer.subscription_lending === 'LENDING';
   const cardDialog = state.matches({ ready: { card: 'editing' } }) ? 'editing' as const : state.matches({ ready: 'card' }) ? 'busy' as const : 'closed' as const;
   const deletion: DeletionStep = DELETION_STEPS.find((step) => state.matches({ ready: { deletion: step } })) ?? 'closed';
+  const sessionsStep: SessionsStep = SESSIONS_STEPS.find((step) => state.matches({ ready: { sessions: step } })) ?? 'closed';
   const emailStep: EmailChangeStep = EMAIL_STEPS.find((step) => state.matches({ ready: { email: step } })) ?? 'closed';
   const framing = state.matches({ ready: 'framing' }) || state.matches({ ready: 'checking' }) ? data.contracts.find((x) => x.id === c.openId) ?? null : null;
   return (
@@ -91,7 +93,7 @@ export function ProfilePage({ state, send, currentYear }: ProfilePageProps) {
           onOpen={() => send({ type: 'card.open' })} onClose={() => send({ type: 'card.close' })} onSubmit={(card) => send({ type: 'card.submit', card })}
         />
         <DocumentsAndContracts data={data} onContracts={() => send({ type: 'contracts.go' })} />
-        <Sessions ending={state.matches({ ready: 'endingSessions' })} send={send} />
+        <Sessions sessions={data.sessions} step={sessionsStep} context={c} send={send} />
         <YourData
           willKeep={keptOnDeletion({
             signedContracts: [...data.contracts, ...data.customer.contracts].some((x) => x.is_client_signed),

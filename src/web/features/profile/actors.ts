@@ -5,7 +5,7 @@ import { newRequestSecret } from '#shared/auth/secret';
 import type { PaymentTokenResponse } from '#shared/checkout/payloads';
 import type { CustomerProfile } from '#shared/customer/payloads';
 import type { Invoice } from '#shared/payment/payloads';
-import type { Card, DeletionDone } from '#shared/profile/payloads';
+import type { Card, DeletionDone, SessionsEnded } from '#shared/profile/payloads';
 import { EXPORT_FILE_NAME } from '#shared/profile/rules';
 import { latestProposal } from '#shared/proposal/rules';
 import type { Api } from '../../api/client';
@@ -28,7 +28,7 @@ export function profileActors(getApi: () => Promise<Api>, saveFile: SaveFile) {
       const api = await getApi();
       const customer = await api.getCustomer();
       const buyer = customer.subscription_lending === 'LENDING';
-      const [visit, documents, contracts, plan, proposals, billing, invoice] = await Promise.all([
+      const [visit, documents, contracts, plan, proposals, billing, invoice, sessions] = await Promise.all([
         api.getVisit(),
         api.getDocuments(),
         customer.contracts.length > 0 ? api.getContracts() : Promise.resolve(null),
@@ -38,10 +38,11 @@ export function profileActors(getApi: () => Promise<Api>, saveFile: SaveFile) {
         // spec §8: a failed invoice read is silent; the payment button then waits
         buyer && customer.payment_type === 'CASH_PURCHASE'
           ? api.getInvoiceStatus().then((r) => r.invoice_status, () => 'unknown' as const) : Promise.resolve(null),
+        api.getSessions(),
       ]);
       return {
         customer, visit: visit.visit, plan, purchase: buyer ? latestProposal(proposals, 'FINAL') : null, billing, documents,
-        contracts: contracts?.contracts ?? [], frameOrigin: contracts?.frame_origin ?? '', invoice,
+        contracts: contracts?.contracts ?? [], frameOrigin: contracts?.frame_origin ?? '', invoice, sessions,
       };
     }),
     saveProfile: fromPromise<CustomerProfile, { name: string; email: string }>(async ({ input }) => (await getApi()).updateProfile(input)),
@@ -67,6 +68,14 @@ export function profileActors(getApi: () => Promise<Api>, saveFile: SaveFile) {
     changeEmail: fromPromise<CustomerProfile, { secret: string; emailCode: string; smsCode: string }>(
       async ({ input }) => (await getApi()).changeEmail(input.secret, input.emailCode, input.smsCode),
     ),
-    endOtherSessions: fromPromise<{ ended: number }>(async () => (await getApi()).endOtherSessions()),
+    requestSessionsCode: fromPromise<{ secret: string; phoneLast4: string }, { secret: string | null }>(async ({ input }) => {
+      // one secret per ending: a resend asks for the same request's code
+      const secret = input.secret ?? newRequestSecret();
+      const sent = await (await getApi()).requestSessionsCode(secret);
+      return { secret, phoneLast4: sent.phone_last4 };
+    }),
+    endSessions: fromPromise<SessionsEnded, { secret: string; code: string; sessionId: string | null }>(
+      async ({ input }) => (await getApi()).endSessions(input.secret, input.code, input.sessionId),
+    ),
   };
 }

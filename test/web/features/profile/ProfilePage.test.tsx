@@ -4,12 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { ProfileFlow } from '../../../../src/web/features/profile/ProfileScreen';
 import { createApi } from '../../../../src/web/api/client';
-import { messages as m } from '../../../../src/shared/messages';
+import { fill, messages as m } from '../../../../src/shared/messages';
 import { RETENTION } from '../../../../src/shared/profile/rules';
 import { createTestServer, type TestServer } from '../../../support/server';
 import userEvent from '@testing-library/user-event';
 import {
-  call, customerAtCheckout, customerAtContracts, customerAtPayment, lastCode, newAddress, requestCode, sendRequiredDocuments, signUpNewCustomer, staffTokenOf,
+  call, customerAtCheckout, customerAtContracts, customerAtPayment, lastCode, sendRequiredDocuments, signInAgain, signUpNewCustomer, staffTokenOf,
 } from '../../../support/flows';
 import { signOnPage } from '../../../server/profile/support';
 
@@ -123,20 +123,26 @@ describe("'Meu perfil'", () => {
     }
   });
 
-  test("'Sair de todos os dispositivos' by keyboard: the other sessions end, this one goes on", async () => {
+  test("'Aparelhos conectados' by keyboard: the phone's session listed, ended with the SMS code; this one goes on", async () => {
     const c = await signUpNewCustomer(server);
-    server.clock.advance(31_000);
-    const secret = 'profile-page-other-device-0123456789';
-    expect((await requestCode(server, c.phone, { secret }, { address: newAddress() })).status).toBe(202);
-    await server.drainQueue();
-    const elsewhere = String((await call(server, 'POST', '/portal/login', { phone: c.phone, code: await lastCode(server, c.phone), secret })).body.access_token);
+    const elsewhere = await signInAgain(server, c.phone, 'Mozilla/5.0 (Linux; Android 14; SM-A155M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36');
     open(c.token);
     const user = userEvent.setup();
-    const button = await screen.findByRole('button', { name: m['profile.sessions.button'] });
-    screen.getByRole('region', { name: m['profile.sessions.title'] });
-    button.focus();
+    const region = within(await screen.findByRole('region', { name: m['profile.sessions.title'] }));
+    const list = within(region.getByRole('list', { name: m['profile.sessions.list'] }));
+    expect(list.getAllByRole('listitem')).toHaveLength(2);
+    list.getByText(m['profile.sessions.current']);
+    const end = list.getByRole('button', { name: /^Desconectar Chrome no Android, último uso em \d{2}\/\d{2}\/\d{4}/ });
+    end.focus();
     await user.keyboard('{Enter}');
-    await expect.poll(async () => (await call(server, 'GET', '/portal/customers', undefined, { token: elsewhere })).status, { timeout: 10_000 }).toBe(401);
+    const box = within(await screen.findByRole('dialog', { name: m['profile.sessions.titleOne'] }));
+    await box.findByText(fill('profile.sessions.codeSent', { last4: c.phone.slice(-4) }));
+    // the code field has the keyboard: the six digits, then Enter on 'Confirmar'
+    await user.keyboard(await lastCode(server, c.phone));
+    box.getByRole('button', { name: m['profile.sessions.confirm'] }).focus();
+    await user.keyboard('{Enter}');
+    await region.findByText(m['profile.sessions.none']);
+    expect((await call(server, 'GET', '/portal/customers', undefined, { token: elsewhere })).status).toBe(401);
     expect((await call(server, 'GET', '/portal/customers', undefined, { token: c.token })).status).toBe(200);
   });
 

@@ -1,14 +1,20 @@
-import { bigserial, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { at } from './columns';
 import { customers } from './customer';
 
 /** What a code authorises (auth/codes.ts CodePurpose). */
-export const CODE_PURPOSES = ['access', 'signature', 'deletion', 'email'] as const;
+export const CODE_PURPOSES = ['access', 'signature', 'deletion', 'email', 'sessions'] as const;
 
-/** Session tokens: only the SHA-256 of the token is stored. */
+/**
+ * Session tokens: only the SHA-256 of the token is stored. `id` names a session to its customer
+ * ('Dispositivos conectados' ends one by it) without telling its hash; `userAgent` is the browser's
+ * User-Agent at sign-in (cut to 300 characters), so the list can say which browser it is.
+ */
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
+  id: uuid('id').notNull().defaultRandom().unique(),
   customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  userAgent: text('user_agent'),
   createdAt: at('created_at').notNull(),
   lastUsedAt: at('last_used_at').notNull(),
   revokedAt: at('revoked_at'),
