@@ -27,7 +27,13 @@ export interface AuthLimits {
   failureWaitBaseMs: number;
   /** how long a phone's wrong codes are remembered */
   failureMemoryMs: number;
+  /**
+   * code sends per phone inside `windowMs`, per purpose; sign-in codes asked from a browser that is
+   * not the owner's count per network too (an IPv4 /24, an IPv6 /64)
+   */
   sendsPerWindow: number;
+  /** sign-in codes per phone in an hour from browsers that are not the owner's, all networks together */
+  sendsPerPhoneHour: number;
   /** code requests per client address inside `windowMs` */
   sendsPerAddressWindow: number;
   /** code requests per IPv4 /24 inside `windowMs` (an IPv6 address counts by its /64 in `sendsPerAddressWindow`) */
@@ -54,6 +60,7 @@ export const DEFAULT_LIMITS: AuthLimits = {
   failureWaitBaseMs: 60_000,
   failureMemoryMs: 24 * 3600_000,
   sendsPerWindow: 5,
+  sendsPerPhoneHour: 15,
   sendsPerAddressWindow: 30,
   sendsPerPrefixWindow: 120,
   sendsPerDay: 20_000,

@@ -272,9 +272,10 @@ const login = (phone: string, code: string, secret: string) => call(s, 'POST', '
 /**
  * Wrong codes one phone can be made to take in 24 hours at most: the first `failuresBeforeWait`
  * freely (each request its `triesPerCode`), then one per request (a request that guessed wrong waits
- * longer than its code lives), and requests are `sendsPerWindow` per `windowMs`.
+ * longer than its code lives), and a stranger's sign-in requests for the phone are `sendsPerPhoneHour`
+ * an hour from all networks together (the other purposes' codes need the customer's session or link).
  */
-const customerGuessesPerDay = L.failuresBeforeWait + (DAY / L.windowMs) * L.sendsPerWindow;
+const customerGuessesPerDay = L.failuresBeforeWait + (DAY / 3600_000) * L.sendsPerPhoneHour;
 /** Wrong codes a staff member can be made to take in 24 hours: the holds of holdAfter add up. */
 const staffGuessesPerDay = (() => {
   let failures = 0;
@@ -371,8 +372,11 @@ describe('customer sign-in', () => {
   requirement(CUSTOMER, "a stranger's code requests do not lock the owner out", {
     reference: `${NIST} §3.2.2`,
     asks: 'rate limiting that keeps an attacker from locking the legitimate subscriber out (techniques that lower that likelihood)',
-    portal: `a browser where the customer signed in keeps a signed HttpOnly cookie; its sign-in requests count in a budget of their own (${L.sendsPerWindow} per ${min(L.windowMs)}), so a stranger's ${L.sendsPerWindow} requests for the phone leave its owner able to sign in (issue 29, F5); signing and deletion codes have their own budgets too`,
-    verdict: 'partly: held on a browser where the customer signed in before; a first sign-in on a new browser still shares the strangers\' budget',
+    portal: `a browser where the customer signed in keeps a signed HttpOnly cookie; its sign-in requests count in a budget of their own (${L.sendsPerWindow} per ${min(L.windowMs)}); `
+      + `on a browser never used, sign-in requests count per network (an IPv4 /24, an IPv6 /64; ${L.sendsPerWindow} per ${min(L.windowMs)}), ${L.sendsPerPhoneHour} an hour from all networks together, `
+      + `so a stranger's requests from elsewhere leave the owner able to sign in (issue 29, F5); signing, deletion, e-mail and session codes have their own budgets; `
+      + `to keep a new browser of the owner out for an hour a stranger needs ${L.sendsPerPhoneHour} bot checks from ${Math.ceil(L.sendsPerPhoneHour / L.sendsPerWindow)} networks, or the owner's own network`,
+    verdict: 'held',
   }, async () => {
     const { phone } = await signUpNewCustomer(s);
     const secret = secretOf('owner-first');
@@ -382,16 +386,18 @@ describe('customer sign-in', () => {
     const cookie = /portal_device=[^;]+/.exec(signedIn.headers.get('Set-Cookie') ?? '')?.[0] ?? '';
     expect([signedIn.status, cookie !== '']).toEqual([200, true]);
     let stranger = 0;
-    while ((await requestCode(s, phone, { secret: secretOf(`stranger-${stranger}`) })).status === 202) stranger += 1;
-    expect(stranger).toBeLessThan(L.sendsPerWindow);
+    while ((await requestCode(s, phone, { secret: secretOf(`stranger-${stranger}`) }, { address: `192.0.2.${stranger + 1}` })).status === 202) stranger += 1;
+    expect(stranger).toBe(L.sendsPerWindow);
     expect((await requestCode(s, phone, { secret: secretOf('owner-again') }, { headers: { Cookie: cookie } })).status).toBe(202);
+    // a browser never used, on another network
+    expect((await requestCode(s, phone, { secret: secretOf('owner-new-browser') }, { address: '198.51.100.77' })).status).toBe(202);
   });
 
   requirement(CUSTOMER, 'wrong codes are limited per code, per phone and by the sends a phone gets', {
     reference: `${NIST} §3.2.2; ${ASVS} 6.3.1, 6.6.3`,
     asks: 'rate limiting: no more than 100 consecutive failed attempts on one account; a code-based out-of-band mechanism rate-limited (or ≥ 64-bit codes)',
     portal: `${L.triesPerCode} tries per code; from the phone's ${L.failuresBeforeWait}th wrong code a request that guessed wrong waits ${min(L.failureWaitBaseMs)}, doubling; `
-      + `${L.sendsPerWindow} codes per phone per ${min(L.windowMs)}: at most ≈${customerGuessesPerDay} wrong codes per phone per day, each request an SMS to the owner and a bot check`,
+      + `${L.sendsPerPhoneHour} sign-in codes per phone an hour from strangers: at most ≈${customerGuessesPerDay} wrong codes per phone per day, each request an SMS to the owner and a bot check`,
     verdict: `partly: throttled but never locked, so more than 100 consecutive wrong codes are possible (≈${customerGuessesPerDay} a day, ≈${(customerGuessesPerDay / 10_000).toFixed(2)}% of the codes)`,
   }, async () => {
     expect(L.triesPerCode).toBeLessThanOrEqual(5);
@@ -412,7 +418,7 @@ describe('customer sign-in', () => {
   requirement(CUSTOMER, 'code requests are limited per phone', {
     reference: `${ASVS} 2.4.1, 6.6.3`,
     asks: 'anti-automation against excessive calls and costly resources (SMS pumping, resend abuse)',
-    portal: `${L.sendsPerWindow} sends per phone and ${L.sendsPerAddressWindow} per address per ${min(L.windowMs)}, ${L.resendCooldownMs / 1000} s between a request's resends, a bot check on each new request; 429 with Retry-After`,
+    portal: `${L.sendsPerWindow} sends per phone (a sign-in's per network) and ${L.sendsPerAddressWindow} per address per ${min(L.windowMs)}, ${L.sendsPerPhoneHour} sign-in codes per phone an hour, ${L.resendCooldownMs / 1000} s between a request's resends, a bot check on each new request; 429 with Retry-After`,
     verdict: 'held',
   }, async () => {
     const phone = newPhone();

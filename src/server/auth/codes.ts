@@ -11,6 +11,8 @@ import { hmac, newAccessCode, sameHash, sha256 } from './crypto';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'limits'>;
 
+const HOUR_MS = 3600_000;
+
 /**
  * A code request as the server knows it: the phone and the SHA-256 of the `secret` the browser made
  * for it (ARCHITECTURE security baseline: the code is bound to the request that asked for it).
@@ -34,8 +36,9 @@ async function eventsSince(db: Db | Tx, where: ReturnType<typeof and>) {
 
 /**
  * The limits a code request must pass, checked and recorded in one transaction under a per-address
- * and a per-phone lock: per address, the 30 s resend cooldown of this request, 5 sends per 10 min per phone (every
- * request and resend of the phone counts). Nothing here looks at whether the phone has an account.
+ * and a per-phone lock: per address, the 30 s resend cooldown of this request, 5 sends per 10 min per phone and
+ * purpose (every request and resend counts; a sign-in from a browser that is not the owner's per
+ * network too, and 15 an hour from all of them). Nothing here looks at whether the phone has an account.
  */
 export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequestKey, clientAddress: string, purpose: CodePurpose, ownersDevice = false): Promise<void> {
   const { clock, limits } = deps;
@@ -79,9 +82,20 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
   // Sign-in codes asked from a browser where the owner signed in (auth/device.ts) have a budget of
   // their own too: a stranger's requests for the phone do not keep its owner out.
   const bucket: SendBucket = purpose === 'access' && ownersDevice ? 'device' : purpose;
-  const byPhone = await eventsSince(tx, and(eq(authEvents.phone, phone), eq(authEvents.purpose, bucket), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
+  const ofPhone = and(eq(authEvents.phone, phone), eq(authEvents.purpose, bucket), eq(authEvents.kind, 'send'));
+  // Sign-in codes from a browser that is not the owner's count per network (the /24 or /64): a
+  // stranger's requests from elsewhere leave the owner on a new browser their own budget; all
+  // networks together get `sendsPerPhoneHour`, so the phone's owner is not flooded with messages.
+  const network = bucket === 'access' ? (prefix ? like(authEvents.address, `${prefix.slice(0, -'0/24'.length)}%`) : eq(authEvents.address, address)) : undefined;
+  const byPhone = await eventsSince(tx, and(ofPhone, network, gt(authEvents.at, windowStart)));
   if (byPhone.n >= limits.sendsPerWindow && byPhone.oldest) {
     throw new ApiError(429, ErrorCode.SEND_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPhone.oldest.getTime() + limits.windowMs)) });
+  }
+  if (bucket === 'access') {
+    const byHour = await eventsSince(tx, and(ofPhone, gt(authEvents.at, new Date(now.getTime() - HOUR_MS))));
+    if (byHour.n >= limits.sendsPerPhoneHour && byHour.oldest) {
+      throw new ApiError(429, ErrorCode.SEND_LIMIT, { retry_after_s: secondsUntil(now, new Date(byHour.oldest.getTime() + HOUR_MS)) });
+    }
   }
   await tx.insert(authEvents).values({ kind: 'send', phone, address, secretHash, purpose: bucket, at: now });
 }

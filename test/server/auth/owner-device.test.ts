@@ -7,7 +7,8 @@ import { call, lastCode, newPhone, requestCode, signUpNewCustomer } from '../../
 /**
  * Issue 29, F5 (sign-in): a stranger asking sign-in codes for a customer's phone (5 in 10 minutes)
  * no longer keeps the customer out. A browser where the customer signed in carries a signed
- * HttpOnly cookie, and its requests count in a budget of their own.
+ * HttpOnly cookie, and its requests count in a budget of their own; on a browser never used, the
+ * budget is the network's (an IPv4 /24, an IPv6 /64), and all networks together get 15 an hour.
  */
 let s: TestServer;
 beforeAll(async () => { s = await createTestServer(); });
@@ -33,16 +34,20 @@ describe("a stranger's sign-in requests do not keep the phone's owner out (F5)",
     expect(header).toMatch(/Path=\/api\/v1/);
   });
 
-  test("after a stranger's 5 requests the owner still gets a code from their browser; the stranger and a cookie of another phone do not", async () => {
+  test("after a stranger's 5 requests from their network the owner still gets a code from their browser; the stranger and a cookie of another phone do not", async () => {
     const { phone } = await signUpNewCustomer(s);
     const signedIn = await signIn(phone, 'owner-secret-bbbbbbbbbbbbbbbbbbbbbbbb');
     const cookie = `portal_device=${cookieOf(signedIn.headers)}`;
-    // the stranger fills the phone's 5 (the sign-up's and the sign-in's codes were 2 of them), from as many addresses
-    for (let i = 0; i < 3; i++) expect((await requestCode(s, phone, { secret: `stranger-secret-${i}-cccccccccccccccccc` })).status).toBe(202);
-    const refused = await requestCode(s, phone, { secret: 'stranger-secret-x-cccccccccccccccccc' });
+    // the stranger fills the phone's 5 from their network (the sign-up's and the sign-in's codes, from it too, were 2 of them)
+    const strangers = (i: number) => ({ address: `198.51.100.${10 + i}` });
+    for (let i = 0; i < 5; i++) {
+      const r = await requestCode(s, phone, { secret: `stranger-secret-${i}-cccccccccccccccccc` }, strangers(i));
+      if (r.status === 429) break;
+    }
+    const refused = await requestCode(s, phone, { secret: 'stranger-secret-x-cccccccccccccccccc' }, strangers(9));
     expect([refused.status, refused.body.code]).toEqual([429, ErrorCode.SEND_LIMIT]);
     // the owner, from the browser where they signed in: a code, and it signs them in
-    const owner = await requestCode(s, phone, { secret: 'owner-secret-dddddddddddddddddddddddd' }, { headers: { Cookie: cookie } });
+    const owner = await requestCode(s, phone, { secret: 'owner-secret-dddddddddddddddddddddddd' }, { headers: { Cookie: cookie }, ...strangers(20) });
     expect(owner.status).toBe(202);
     await s.drainQueue();
     expect((await call(s, 'POST', '/portal/login', { phone, code: await lastCode(s, phone), secret: 'owner-secret-dddddddddddddddddddddddd' })).status).toBe(200);
@@ -50,9 +55,35 @@ describe("a stranger's sign-in requests do not keep the phone's owner out (F5)",
     const other = newPhone();
     const forged = [`portal_device=${deviceToken('another-secret', phone, new Date())}`, `portal_device=${deviceToken('test-secret', other, new Date())}`, `portal_device=${cookieOf(signedIn.headers).replace(/^\d+/, '1')}`];
     for (const c of forged) {
-      const r = await requestCode(s, phone, { secret: `forged-secret-${forged.indexOf(c)}-eeeeeeeeeeeeeeeeee` }, { headers: { Cookie: c } });
+      const r = await requestCode(s, phone, { secret: `forged-secret-${forged.indexOf(c)}-eeeeeeeeeeeeeeeeee` }, { headers: { Cookie: c }, ...strangers(30 + forged.indexOf(c)) });
       expect([r.status, r.body.code]).toEqual([429, ErrorCode.SEND_LIMIT]);
     }
+  });
+
+  test("on a browser never used, the owner gets a code after a stranger's 5 from another network; all networks together get 15 an hour", async () => {
+    const { phone } = await signUpNewCustomer(s);
+    s.clock.advance(3600_000);
+    const from = (network: number, host = 1) => ({ address: `203.0.${network}.${host}` });
+    for (let i = 0; i < 5; i++) expect((await requestCode(s, phone, { secret: `stranger-${i}-hhhhhhhhhhhhhhhhhhhhhh` }, from(113, i + 1))).status).toBe(202);
+    const sixth = await requestCode(s, phone, { secret: 'stranger-6-hhhhhhhhhhhhhhhhhhhhhh' }, from(113, 9));
+    expect([sixth.status, sixth.body.code]).toEqual([429, ErrorCode.SEND_LIMIT]);
+    // the owner on a new phone, on their own network: a code that signs them in
+    const owner = 'new-browser-secret-iiiiiiiiiiiiiiiiiiii';
+    expect((await requestCode(s, phone, { secret: owner }, from(7))).status).toBe(202);
+    await s.drainQueue();
+    const signedIn = await call(s, 'POST', '/portal/login', { phone, code: await lastCode(s, phone), secret: owner }, from(7));
+    expect(signedIn.status).toBe(200);
+    // strangers on many networks: 15 sign-in codes an hour for the phone in all, then 429 with when to come back
+    let sent = 6;
+    for (let network = 20; sent < 15; network++) {
+      for (let host = 1; host <= 5 && sent < 15; host++, sent++) expect((await requestCode(s, phone, { secret: `far-${network}-${host}-jjjjjjjjjjjjjjjjjj` }, from(network, host))).status).toBe(202);
+    }
+    const over = await requestCode(s, phone, { secret: 'far-over-jjjjjjjjjjjjjjjjjjjjjjj' }, from(99));
+    expect([over.status, over.body.code]).toEqual([429, ErrorCode.SEND_LIMIT]);
+    expect(Number(over.body.retry_after_s)).toBeGreaterThan(600);
+    // the browser the owner just signed in on still gets its code
+    const cookie = `portal_device=${cookieOf(signedIn.headers)}`;
+    expect((await requestCode(s, phone, { secret: 'owner-again-kkkkkkkkkkkkkkkkkkkkkkkk' }, { headers: { Cookie: cookie }, ...from(7, 2) })).status).toBe(202);
   });
 
   test("the owner's browsers have a budget too: 5 in 10 minutes", async () => {
