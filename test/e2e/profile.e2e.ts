@@ -3,7 +3,8 @@
  * their personal data (a refused form first), replaces the card through the card sandbox, downloads
  * the copy of their data (opened and checked) and deletes the account with the SMS code from the
  * outbox (logged out, the old session refused); a buyer signs the purchase contract and the power
- * of attorney from the step block and opens the invoice in a new tab. Screenshots at phone and
+ * of attorney from the step block and opens the invoice in a new tab; a customer signed in on a
+ * phone too ends that session from 'Aparelhos conectados' with the SMS code. Screenshots at phone and
  * desktop sizes land in test-results/screens (profile-*), each with an axe check.
  */
 import { after, before, describe, test } from 'node:test';
@@ -14,8 +15,8 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import {
-  DESKTOP, accessibilityProblems, callApi, createStaffIn, launchBrowser, newPage, openSignedIn as openSignedInAt, sendApprovableBill, shotBoth as shotBothSizes,
-  shot, signUpThroughApi, startPortal, waitForCode, type ApiInit, type E2eCustomer, type RunningPortal,
+  DESKTOP, PHONE, accessibilityProblems, callApi, createStaffIn, launchBrowser, newPage, openSignedIn as openSignedInAt, sendApprovableBill, shotBoth as shotBothSizes,
+  shot, signUpThroughApi, solvedBotCheck, startPortal, waitForCode, type ApiInit, type E2eCustomer, type RunningPortal,
 } from './support';
 import { fill, messages as m } from '../../src/shared/messages';
 import { RETENTION } from '../../src/shared/profile/rules';
@@ -296,4 +297,58 @@ describe("'Meu perfil' in the browser", () => {
     await shotBoth(page, 'buyer-invoice');
     await page.context().close();
   }));
+
+  test("'Aparelhos conectados': the phone where the customer signed in is listed, a wrong code ends nothing, the SMS code signs the phone out", { timeout: 180_000 }, () => failing('sessions', async () => {
+    const phone = `551196${String(process.pid % 100_000).padStart(5, '0')}${String(++seq).padStart(2, '0')}`;
+    const customer = await signUpThroughApi(portal, phone, 'profile-sessions', { name: 'Rita Moraes' });
+    // the customer signs in on their phone too (a phone's browser, by its User-Agent)
+    const android = 'Mozilla/5.0 (Linux; Android 14; SM-A155M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+    const secret = randomBytes(32).toString('base64url');
+    const [signUpCode] = await portal.outbox(phone);
+    const post = (path: string, body: unknown) => fetch(`${portal.url}/api/v1${path}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': android }, body: JSON.stringify(body),
+    });
+    assert.equal((await post('/queue/sms', { phone, coupon: null, secret, recaptcha: await solvedBotCheck(portal), type: 'SIGN_IN', resend: false })).status, 202);
+    const signedIn = await post('/portal/login', { phone, code: await waitForCode(portal, phone, signUpCode?.code ?? undefined), secret });
+    const phoneToken = String(((await signedIn.json()) as { access_token: string }).access_token);
+    const phoneContext = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', userAgent: android });
+    const phonePage = await phoneContext.newPage();
+    await openSignedInAt(phonePage, portal, { phone, token: phoneToken }, '/pt/profile');
+    await phonePage.getByRole('heading', { level: 1, name: 'Meu perfil' }).waitFor();
+
+    const page = await openProfile(customer);
+    const panel = page.getByRole('region', { name: m['profile.sessions.title'] });
+    const list = panel.getByRole('list', { name: m['profile.sessions.list'] });
+    await list.getByText('Chrome no Android').waitFor();
+    assert.equal(await list.getByRole('listitem').count(), 2);
+    await list.getByText(m['profile.sessions.current']).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await shotBoth(page, 'sessions');
+
+    const [previous] = await portal.outbox(phone);
+    await list.getByRole('button', { name: /^Desconectar Chrome no Android, último uso em / }).click();
+    const dialog = page.getByRole('dialog', { name: m['profile.sessions.titleOne'] });
+    await dialog.getByText(fill('profile.sessions.codeSent', { last4: phone.slice(-4) })).waitFor();
+    const code = await waitForCode(portal, phone, previous?.code ?? undefined);
+    const first = dialog.getByRole('textbox', { name: 'Dígito 1 de 6' });
+    await first.fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: m['profile.sessions.confirm'] }).click();
+    await dialog.getByText(m['access.code.invalid']).waitFor();
+    await shotBoth(page, 'sessions-wrong-code');
+    assert.equal((await api('/portal/customers', { token: phoneToken })).status, 200);
+    await first.fill(code);
+    await dialog.getByRole('button', { name: m['profile.sessions.confirm'] }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(m['profile.sessions.doneOne']).waitFor();
+    await panel.getByText(m['profile.sessions.none']).waitFor();
+    assert.equal((await api('/portal/customers', { token: phoneToken })).status, 401);
+    assert.equal((await api('/portal/customers', { token: customer.token })).status, 200);
+    // the phone's next visit is signed out
+    await phonePage.reload();
+    await phonePage.waitForURL((url) => !url.pathname.endsWith('/profile'), { timeout: 15_000 });
+    assert.equal(await phonePage.evaluate(() => localStorage.getItem('portal:session')), null);
+    await phoneContext.close();
+    await page.context().close();
+  }));
 });
+
