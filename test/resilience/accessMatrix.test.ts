@@ -102,6 +102,7 @@ const QUERY_PARAMS: Readonly<Record<string, Fill>> = {
 const BODY_IDS: Readonly<Record<string, Readonly<Record<string, VictimId>>>> = {
   'POST /portal/customers/checkout': { client_plan_id: 'clientPlan' },
   'POST /portal/customers_success/create': { client_id: 'customer' },
+  'POST /portal/customers/sessions/end': { session_id: 'session' },
 };
 
 const BOOKING = {
@@ -119,6 +120,8 @@ const SAMPLE_BODIES: Readonly<Record<string, unknown>> = {
   'PUT /portal/customers/scheduling/:id': BOOKING,
   'POST /portal/customers/checkout': { token: 'tok_sandbox_matrix' },
   'POST /portal/customers_success/create': {},
+  // B's code is wrong whichever id it names; that A's id ends nothing with B's right code: test/server/profile/sessions.test.ts
+  'POST /portal/customers/sessions/end': { secret: 'matrix-request-secret-0123456789abcdef', code: '123456' },
 };
 
 /** Operations a row does not try although its rule would, each with its reason (none today). */

@@ -34,6 +34,8 @@ export interface VictimIds {
   caseFile: number;
   message: number;
   notification: number;
+  /** the id 'Aparelhos conectados' names the account's session by */
+  session: string;
 }
 
 /** Every id of one of A's accounts, by resource kind (a buyer has no plan or case), with the markers that must never reach B. */
@@ -88,7 +90,11 @@ async function listedIds(s: TestServer, as: { token: string }, id: number) {
   const proposals = must('proposals', await call(s, 'GET', `/portal/customers/${id}/proposal`, undefined, as), 200);
   const documents = must('documents', await call(s, 'GET', '/portal/customers/documents', undefined, as), 200);
   const notifications = must('notifications', await call(s, 'GET', '/portal/notifications', undefined, as), 200);
+  const sessions = must('sessions', await call(s, 'GET', '/portal/customers/sessions', undefined, as), 200);
+  const session = (sessions.body.data as { id?: unknown }[] | undefined)?.[0]?.id;
+  if (typeof session !== 'string') throw new Error(`victim fixture, sessions: no id in ${JSON.stringify(sessions.body)}`);
   return {
+    session,
     billFile: billFileId(bills.body),
     proposal: firstId('proposals', proposals.body.data),
     document: firstId('documents', documents.body.data),
