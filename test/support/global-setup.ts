@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { adminQuery } from './pgAdmin';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/platform/db/index';
 import { loadReferenceData } from '../../src/server/platform/db/reference';
@@ -20,9 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `portal_tpl_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await adminQuery(url, `CREATE DATABASE ${name}`);
     const u = new URL(url);
     u.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: u.toString() });
@@ -31,10 +29,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
     project.provide('pgTemplateDb', name);
     project.provide('pgliteTemplate', '');
-    return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
+    // a connection of its own, not one left idle for the whole run (a dropped idle connection
+    // would leave the query waiting and the run unable to end)
+    return async () => { await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); };
   }
   const file = join(CACHE_DIR, `template-${templateKey()}.tar.gz`);
   if (!existsSync(file)) {

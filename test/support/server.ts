@@ -3,7 +3,7 @@ import type { SignatureProvider } from '../../src/server/providers/signature/con
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { adminQuery } from './pgAdmin';
 import { inject } from 'vitest';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { Hono } from 'hono';
@@ -79,11 +79,9 @@ async function openTestDatabase() {
   const url = process.env.DATABASE_URL;
   if (pgTemplate && url) {
     const name = `portal_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+        await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
         break;
       } catch (e) {
         // two workers copying the template at the same moment: try again shortly
@@ -101,14 +99,13 @@ async function openTestDatabase() {
         // the pool's sockets may still be closing: wait for them rather than killing them
         for (let attempt = 0; ; attempt++) {
           try {
-            await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+            await adminQuery(url, `DROP DATABASE IF EXISTS ${name}`);
             break;
           } catch (e) {
             if (attempt > 20) throw e;
             await new Promise((r) => setTimeout(r, 50));
           }
         }
-        await admin.end();
       },
     };
   }
