@@ -28,6 +28,13 @@ export interface AuthLimits {
   /** how long a phone's wrong codes are remembered */
   failureMemoryMs: number;
   /**
+   * wrong codes in a row (since the phone's last right code) of one kind of request that hold that
+   * kind for `failuresInARowHoldMs` (NIST SP 800-63B-4 §3.2.2's ceiling of 100): sign-in codes from a
+   * browser that is not the owner's, from the owner's browsers, and each other purpose, count apart
+   */
+  failuresInARow: number;
+  failuresInARowHoldMs: number;
+  /**
    * code sends per phone inside `windowMs`, per purpose; sign-in codes asked from a browser that is
    * not the owner's count per network too (an IPv4 /24, an IPv6 /64)
    */
@@ -59,6 +66,8 @@ export const DEFAULT_LIMITS: AuthLimits = {
   failuresBeforeWait: 10,
   failureWaitBaseMs: 60_000,
   failureMemoryMs: 24 * 3600_000,
+  failuresInARow: 100,
+  failuresInARowHoldMs: 3600_000,
   sendsPerWindow: 5,
   sendsPerPhoneHour: 15,
   sendsPerAddressWindow: 30,

@@ -168,6 +168,21 @@ export async function heldUntil(db: Db | Tx, deps: Deps, request: CodeRequestKey
   return until > now ? until : null;
 }
 
+/**
+ * NIST SP 800-63B-4 §3.2.2's ceiling: after `failuresInARow` wrong codes in a row of one kind of
+ * request (since any right code of the phone), that kind waits `failuresInARowHoldMs` from the last
+ * one. The kinds count apart so a stranger's wrong sign-in codes hold only sign-ins from browsers
+ * that are not the owner's: the owner's browsers, signing, deletion and the profile's codes go on.
+ */
+async function heldInARow(db: Db | Tx, deps: Deps, phone: string, bucket: SendBucket, now: Date): Promise<Date | null> {
+  const [right] = await db.select({ at: max(accessCodes.usedAt) }).from(accessCodes).where(eq(accessCodes.phone, phone));
+  const since = right?.at ? new Date(right.at) : new Date(0);
+  const wrong = await eventsSince(db, and(eq(authEvents.phone, phone), eq(authEvents.kind, 'failure'), eq(authEvents.purpose, bucket), gt(authEvents.at, since)));
+  if (wrong.n < deps.limits.failuresInARow || !wrong.newest) return null;
+  const until = new Date(wrong.newest.getTime() + deps.limits.failuresInARowHoldMs);
+  return until > now ? until : null;
+}
+
 const wrongCode = (): ApiError => new ApiError(400, ErrorCode.CODE_INVALID, { field: 'code' });
 
 async function liveCodeOf(db: Db | Tx, request: CodeRequestKey, purpose: CodePurpose) {
@@ -189,15 +204,18 @@ async function liveCodeOf(db: Db | Tx, request: CodeRequestKey, purpose: CodePur
  * (3002 once the code has taken its 5 tries, or when the phone's wrong codes now hold the request).
  * Checks of one phone run one at a time, so parallel guesses cannot outrun the count.
  */
-export async function consumeCode(deps: Deps, request: CodeRequestKey, code: string, address: string, purpose: CodePurpose): Promise<void> {
+export async function consumeCode(deps: Deps, request: CodeRequestKey, code: string, address: string, purpose: CodePurpose, ownersDevice = false): Promise<void> {
   const { db, clock, limits, secret } = deps;
   const { phone, secretHash } = request;
   if (!(await liveCodeOf(db, request, purpose))) throw wrongCode();
+  const bucket: SendBucket = purpose === 'access' && ownersDevice ? 'device' : purpose;
   const refusal = await db.transaction(async (tx): Promise<ApiError | null> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`check:${phone}`}))`);
     const now = clock.now();
     const live = await liveCodeOf(tx, request, purpose);
     if (!live) return wrongCode();
+    const inARow = await heldInARow(tx, deps, phone, bucket, now);
+    if (inARow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, inARow) });
     const held = await heldUntil(tx, deps, request, now);
     if (held) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, held) });
     if (live.expiresAt <= now) return new ApiError(400, ErrorCode.CODE_EXPIRED, { field: 'code' });
@@ -207,9 +225,9 @@ export async function consumeCode(deps: Deps, request: CodeRequestKey, code: str
       await tx.update(accessCodes).set({ usedAt: now }).where(eq(accessCodes.id, live.id));
       return null;
     }
-    await tx.insert(authEvents).values({ kind: 'failure', phone, address: limitKeyOf(address), secretHash, at: now });
+    await tx.insert(authEvents).values({ kind: 'failure', phone, address: limitKeyOf(address), secretHash, purpose: bucket, at: now });
     await tx.update(accessCodes).set({ failedTries: sql`${accessCodes.failedTries} + 1` }).where(eq(accessCodes.id, live.id));
-    const heldNow = await heldUntil(tx, deps, request, now);
+    const heldNow = await heldInARow(tx, deps, phone, bucket, now) ?? await heldUntil(tx, deps, request, now);
     if (heldNow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, heldNow) });
     if (live.failedTries + 1 >= limits.triesPerCode) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
     return wrongCode();

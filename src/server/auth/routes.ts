@@ -45,7 +45,7 @@ export function authRoutes(deps: AppDeps): Hono {
 
   route(login, async (c) => {
     const { phone, code, secret } = c.req.valid('json');
-    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps), 'access');
+    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps), 'access', fromOwnersDevice(c, deps, phone, deps.clock.now()));
     const customerId = await customerIdByPhone(deps.db, phone);
     if (customerId === null) {
       const phone_proof = await issuePhoneProof(deps, phone);
@@ -57,7 +57,7 @@ export function authRoutes(deps: AppDeps): Hono {
 
   route(confirmNumber, async (c) => {
     const { phone, code, secret } = c.req.valid('json');
-    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps), 'access');
+    await consumeCode(deps, codeRequestKey(phone, secret), code, clientAddress(c, deps), 'access', fromOwnersDevice(c, deps, phone, deps.clock.now()));
     const customerId = await customerIdByPhone(deps.db, phone);
     if (customerId === null) return c.json({ access_token: null, phone_proof: await issuePhoneProof(deps, phone) });
     rememberDevice(c, deps, phone, deps.clock.now());
