@@ -161,19 +161,31 @@ export async function issuePhoneProof(deps: Deps, phone: string): Promise<string
  */
 export const PHONE_PROOF_TRIES = 3;
 
-/** Uses up a proof inside the sign-up transaction; 5003 when it is not a live proof of this phone. */
-export async function consumePhoneProof(tx: Tx, deps: Pick<AppDeps, 'clock'>, proof: string, phone: string): Promise<void> {
+/**
+ * Takes one of a proof's tries before its sign-up runs, in one statement (issue 29, F8): sign-ups
+ * sent at once with one proof cannot all pass the count, as they could when a refusal was counted
+ * after its transaction rolled back. 5003 when it is not a live proof of this phone with a try left.
+ */
+export async function takePhoneProofTry(db: Db, deps: Pick<AppDeps, 'clock'>, proof: string, phone: string): Promise<void> {
   const now = deps.clock.now();
-  const used = await tx.update(phoneProofs).set({ usedAt: now })
+  const taken = await db.update(phoneProofs).set({ failedTries: sql`${phoneProofs.failedTries} + 1` })
     .where(and(
       eq(phoneProofs.tokenHash, sha256(proof)), eq(phoneProofs.phone, phone), isNull(phoneProofs.usedAt), gt(phoneProofs.expiresAt, now),
       lt(phoneProofs.failedTries, PHONE_PROOF_TRIES),
     ))
     .returning({ phone: phoneProofs.phone });
+  if (taken.length !== 1) throw new ApiError(403, ErrorCode.NUMBER_NOT_CONFIRMED, { field: 'phone' });
+}
+
+/** Uses up a proof inside the sign-up transaction, after takePhoneProofTry; 5003 when it is no longer live. */
+export async function consumePhoneProof(tx: Tx, deps: Pick<AppDeps, 'clock'>, proof: string, phone: string): Promise<void> {
+  const now = deps.clock.now();
+  const used = await tx.update(phoneProofs).set({ usedAt: now })
+    .where(and(eq(phoneProofs.tokenHash, sha256(proof)), eq(phoneProofs.phone, phone), isNull(phoneProofs.usedAt), gt(phoneProofs.expiresAt, now)))
+    .returning({ phone: phoneProofs.phone });
   if (used.length !== 1) throw new ApiError(403, ErrorCode.NUMBER_NOT_CONFIRMED, { field: 'phone' });
 }
 
-/** A sign-up with this proof was refused after the proof was accepted: counted, outside the rolled-back transaction. */
 export async function countRefusedSignUp(db: Db, proof: string, phone: string): Promise<void> {
   await db.update(phoneProofs).set({ failedTries: sql`${phoneProofs.failedTries} + 1` })
     .where(and(eq(phoneProofs.tokenHash, sha256(proof)), eq(phoneProofs.phone, phone), isNull(phoneProofs.usedAt)));

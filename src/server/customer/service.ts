@@ -10,7 +10,7 @@ import type { AppDeps } from '../config';
 import { preparedPerDb, type Db } from '../platform/db/index';
 import { bills, cities, clientPlans, contracts, coupons, customers, customerSuccessCases, documents, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
 import { ApiError } from '../http/errors';
-import { consumePhoneProof, countRefusedSignUp, openSession } from '../auth/sessions';
+import { consumePhoneProof, openSession, takePhoneProofTry } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/host';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -36,6 +36,8 @@ const inUse = (constraint: string | undefined): ApiError | undefined =>
  */
 export async function signUp(deps: Deps, input: SignUpRequest, userAgent?: string): Promise<string> {
   const { db, clock } = deps;
+  // one of the proof's few tries is taken first: a refused sign-up keeps it spent (F8)
+  await takePhoneProofTry(db, deps, input.phone_proof, input.phone);
   try {
     return await db.transaction(async (tx) => {
       await consumePhoneProof(tx, deps, input.phone_proof, input.phone);
@@ -79,10 +81,7 @@ export async function signUp(deps: Deps, input: SignUpRequest, userAgent?: strin
       return openSession(tx, deps, created.id, userAgent);
     });
   } catch (err) {
-    const refusal = inUse(violatedConstraint(err)) ?? err;
-    // the proof was good but the sign-up was refused: one of its few tries is gone (F8)
-    if (refusal instanceof ApiError && refusal.code !== ErrorCode.NUMBER_NOT_CONFIRMED) await countRefusedSignUp(db, input.phone_proof, input.phone);
-    throw refusal;
+    throw inUse(violatedConstraint(err)) ?? err;
   }
 }
 
