@@ -28,7 +28,7 @@ afterAll(async () => {
   writeSuiteResults({
     ...SUITE,
     about: "test/resilience/counters.test.ts sends each secret's check many times at once to the in-process server, on PGlite and, in CI's second pass, on PostgreSQL (the same figures on both): "
-      + 'staff app codes, customer codes of every purpose, the sign-up\'s phone proof and the signing page. Refused: answered with the limit\'s refusal; survived: checked, as the limit allows; lost: more got through than the limit allows.',
+      + 'staff app codes, a customer\'s sign-in code and the code that ends sessions, the sign-up\'s phone proof, the signing page\'s code and the code sends of a phone. Refused: answered with the limit\'s refusal; survived: checked, as the limit allows; lost: more got through than the limit allows.',
     rows,
     coverage: { 'counters tried': rows.length },
     notTried: [],
