@@ -6,7 +6,7 @@ import { accessCodes, authEvents, type CODE_PURPOSES } from '../platform/db/sche
 import { ApiError } from '../http/errors';
 import { ipv4Prefix24, limitKeyOf } from '../http/common';
 import { log } from '../platform/log';
-import { countCodeBudgetRefusal } from '../platform/metrics';
+import { countCodeBudgetRefusal, countCodeHold } from '../platform/metrics';
 import { hmac, newAccessCode, sameHash, sha256 } from './crypto';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'limits'>;
@@ -227,7 +227,13 @@ export async function consumeCode(deps: Deps, request: CodeRequestKey, code: str
     }
     await tx.insert(authEvents).values({ kind: 'failure', phone, address: limitKeyOf(address), secretHash, purpose: bucket, at: now });
     await tx.update(accessCodes).set({ failedTries: sql`${accessCodes.failedTries} + 1` }).where(eq(accessCodes.id, live.id));
-    const heldNow = await heldInARow(tx, deps, phone, bucket, now) ?? await heldUntil(tx, deps, request, now);
+    const inARowNow = await heldInARow(tx, deps, phone, bucket, now);
+    if (inARowNow) {
+      // the hold begins: an operator looks for an attack on the phone (its area code only, never the number)
+      countCodeHold(bucket);
+      log().warn({ kind: bucket, area: phone.slice(0, 4) }, `code checks held for ${Math.round(limits.failuresInARowHoldMs / 60_000)} min after ${limits.failuresInARow} wrong codes in a row`);
+    }
+    const heldNow = inARowNow ?? await heldUntil(tx, deps, request, now);
     if (heldNow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, heldNow) });
     if (live.failedTries + 1 >= limits.triesPerCode) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
     return wrongCode();

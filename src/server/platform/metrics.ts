@@ -59,6 +59,14 @@ export const codeBudgetRefusals = new Counter({
 });
 export const countCodeBudgetRefusal = (scope: 'day' | 'area'): void => { codeBudgetRefusals.inc({ scope }); };
 
+export const codeHolds = new Counter({
+  name: 'code_holds_total',
+  help: "A phone's codes of one kind held for an hour after 100 wrong codes in a row (kind: access for new browsers' sign-ins, device for the owner's browsers, or the signed-in purpose)",
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+export const countCodeHold = (kind: string): void => { codeHolds.inc({ kind }); };
+
 export const refusedPayloads = new Counter({
   name: 'refused_payloads_total',
   help: 'Bodies and files refused as hostile or oversized: a body over its call\'s cap, a PDF whose streams decode past the cap, a PDF the reader could not open in time',

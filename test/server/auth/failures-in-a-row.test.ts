@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ErrorCode } from '#shared/errors';
 import { authEvents } from '../../../src/server/platform/db/schema';
+import { metricsText } from '../../../src/server/platform/metrics';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, lastCode, requestCode, signUpNewCustomer } from '../../support/flows';
 
@@ -16,6 +17,10 @@ beforeAll(async () => { s = await createTestServer(); });
 afterAll(async () => { await s.close(); });
 
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+const holdsCounted = async () => {
+  const line = (await metricsText(s.db, new Date())).split('\n').find((l) => l.startsWith('code_holds_total{kind="access"}'));
+  return line ? Number(line.split(' ').pop()) : 0;
+};
 const failuresOf = async (phone: string) =>
   (await s.db.select({ n: count() }).from(authEvents).where(and(eq(authEvents.phone, phone), eq(authEvents.kind, 'failure'))))[0]!.n;
 
@@ -33,6 +38,7 @@ describe('100 wrong codes in a row', () => {
     const session = String(first.body.access_token);
 
     // strangers: a request each (a network each, bot checks solved), guessing until held or worn out
+    const holdsBefore = await holdsCounted();
     for (let i = 0; (await failuresOf(phone)) < 100; i++) {
       s.clock.advance(5 * 60_000);
       const secret = `stranger-${i}-bbbbbbbbbbbbbbbbbbbbbbbbbb`;
@@ -47,6 +53,8 @@ describe('100 wrong codes in a row', () => {
       }
     }
     expect(await failuresOf(phone)).toBe(100);
+    // the operator's view: the hold counted (and logged, with the area code only)
+    expect(await holdsCounted()).toBe(holdsBefore + 1);
 
     // the owner on a new browser: the right code waits an hour
     const fresh = 'new-browser-secret-cccccccccccccccccccc';
