@@ -12,7 +12,7 @@ import {
   areEmailChangeCodes, checkNewEmail, checkPersonalData, type Card, type DeletionDone, type PersonalField, type SessionItem, type SessionsEnded,
 } from '#shared/profile/payloads';
 import {
-  isDeletionCode, isOtherSession, paysByInvoice, profileStepButtons, signButtonOf, signRefusal, type PurchaseContractType, type RetentionCategory, type SignRefusal,
+  isSixDigitCode, isOtherSession, paysByInvoice, profileStepButtons, signButtonOf, signRefusal, type PurchaseContractType, type RetentionCategory, type SignRefusal,
 } from '#shared/profile/rules';
 import type { Proposal } from '#shared/proposal/rules';
 import type { Visit } from '#shared/visit/payloads';
@@ -314,8 +314,8 @@ export const profileMachine = setup({
     paymentEnabled: ({ context }) => context.data !== null && paysByInvoice(context.data.customer.payment_type)
       && profileStepButtons(purchaseOf(context.data)).payment,
     signedNow: ({ event }) => 'output' in event && event.output === true,
-    codeComplete: ({ event }) => event.type === 'deletion.confirm' && isDeletionCode(event.code),
-    sessionsCodeComplete: ({ event }) => event.type === 'sessions.confirm' && isDeletionCode(event.code),
+    codeComplete: ({ event }) => event.type === 'deletion.confirm' && isSixDigitCode(event.code),
+    sessionsCodeComplete: ({ event }) => event.type === 'sessions.confirm' && isSixDigitCode(event.code),
     /** one of the listed sessions other than this one, or (null) every other one when there is any */
     endable: ({ context, event }) => event.type === 'sessions.end' && context.data !== null && isOtherSession(context.data.sessions, event.sessionId),
     /** the session asked for was not (any more) another live session: 404 */

@@ -14,3 +14,7 @@ function once<F, O>(make: (locale: string, options: O) => F): (locale: string, o
 
 export const dateTimeFormat = once((locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options));
 export const numberFormat = once((locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options));
+
+/** An instant as people in Brazil read it, on Brasília's clock: '20/03/2026, 09:00' (or with seconds). */
+export const whenInBrasilia = (iso: string, timeStyle: 'short' | 'medium' = 'short'): string =>
+  dateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle, timeZone: 'America/Sao_Paulo' }).format(new Date(iso));

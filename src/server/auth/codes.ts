@@ -58,8 +58,10 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
   if (byAddress.n >= limits.sendsPerAddressWindow && byAddress.oldest) {
     throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: secondsUntil(now, new Date(byAddress.oldest.getTime() + limits.windowMs)) });
   }
-  if (prefix) {
-    const byPrefix = await eventsSince(tx, and(like(authEvents.address, `${prefix.slice(0, -'0/24'.length)}%`), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
+  // the /24's addresses as stored (each IPv4 address by itself)
+  const inPrefix = prefix ? like(authEvents.address, `${prefix.slice(0, -'0/24'.length)}%`) : undefined;
+  if (inPrefix) {
+    const byPrefix = await eventsSince(tx, and(inPrefix, eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
     if (byPrefix.n >= limits.sendsPerPrefixWindow && byPrefix.oldest) {
       throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPrefix.oldest.getTime() + limits.windowMs)) });
     }
@@ -86,7 +88,7 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
   // Sign-in codes from a browser that is not the owner's count per network (the /24 or /64): a
   // stranger's requests from elsewhere leave the owner on a new browser their own budget; all
   // networks together get `sendsPerPhoneHour`, so the phone's owner is not flooded with messages.
-  const network = bucket === 'access' ? (prefix ? like(authEvents.address, `${prefix.slice(0, -'0/24'.length)}%`) : eq(authEvents.address, address)) : undefined;
+  const network = bucket === 'access' ? inPrefix ?? eq(authEvents.address, address) : undefined;
   const byPhone = await eventsSince(tx, and(ofPhone, network, gt(authEvents.at, windowStart)));
   if (byPhone.n >= limits.sendsPerWindow && byPhone.oldest) {
     throw new ApiError(429, ErrorCode.SEND_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPhone.oldest.getTime() + limits.windowMs)) });
@@ -145,6 +147,12 @@ export async function issueCode(deps: Deps, request: CodeRequestKey, purpose: Co
   return code;
 }
 
+/** When a code of the phone, of any purpose, was last used (a right code), or null. */
+async function lastRightCodeAt(db: Db | Tx, phone: string): Promise<Date | null> {
+  const [right] = await db.select({ at: max(accessCodes.usedAt) }).from(accessCodes).where(eq(accessCodes.phone, phone));
+  return right?.at ? new Date(right.at) : null;
+}
+
 /**
  * How long a request that already guessed wrong waits before its next try: nothing while the phone
  * has fewer than `failuresBeforeWait` wrong codes (since its last sign-in, within
@@ -152,11 +160,11 @@ export async function issueCode(deps: Deps, request: CodeRequestKey, purpose: Co
  * counted from the request's own last wrong code. A request that has not guessed wrong is never held,
  * so nobody else's wrong codes can keep the customer from using the code they asked for.
  */
-export async function heldUntil(db: Db | Tx, deps: Deps, request: CodeRequestKey, now: Date): Promise<Date | null> {
+export async function heldUntil(db: Db | Tx, deps: Deps, request: CodeRequestKey, now: Date, lastRight?: Date | null): Promise<Date | null> {
   const { limits } = deps;
-  const [signedIn] = await db.select({ at: max(accessCodes.usedAt) }).from(accessCodes).where(eq(accessCodes.phone, request.phone));
+  const signedIn = lastRight === undefined ? await lastRightCodeAt(db, request.phone) : lastRight;
   const memory = now.getTime() - limits.failureMemoryMs;
-  const since = new Date(Math.max(memory, signedIn?.at ? new Date(signedIn.at).getTime() : memory));
+  const since = new Date(Math.max(memory, signedIn ? signedIn.getTime() : memory));
   const mine = await eventsSince(db, and(
     eq(authEvents.phone, request.phone), eq(authEvents.secretHash, request.secretHash), eq(authEvents.kind, 'failure'), gt(authEvents.at, since),
   ));
@@ -174,9 +182,8 @@ export async function heldUntil(db: Db | Tx, deps: Deps, request: CodeRequestKey
  * one. The kinds count apart so a stranger's wrong sign-in codes hold only sign-ins from browsers
  * that are not the owner's: the owner's browsers, signing, deletion and the profile's codes go on.
  */
-async function heldInARow(db: Db | Tx, deps: Deps, phone: string, bucket: SendBucket, now: Date): Promise<Date | null> {
-  const [right] = await db.select({ at: max(accessCodes.usedAt) }).from(accessCodes).where(eq(accessCodes.phone, phone));
-  const since = right?.at ? new Date(right.at) : new Date(0);
+async function heldInARow(db: Db | Tx, deps: Deps, phone: string, bucket: SendBucket, now: Date, lastRight: Date | null): Promise<Date | null> {
+  const since = lastRight ?? new Date(0);
   const wrong = await eventsSince(db, and(eq(authEvents.phone, phone), eq(authEvents.kind, 'failure'), eq(authEvents.purpose, bucket), gt(authEvents.at, since)));
   if (wrong.n < deps.limits.failuresInARow || !wrong.newest) return null;
   const until = new Date(wrong.newest.getTime() + deps.limits.failuresInARowHoldMs);
@@ -214,9 +221,11 @@ export async function consumeCode(deps: Deps, request: CodeRequestKey, code: str
     const now = clock.now();
     const live = await liveCodeOf(tx, request, purpose);
     if (!live) return wrongCode();
-    const inARow = await heldInARow(tx, deps, phone, bucket, now);
+    // read once: nothing below uses a code before the answer
+    const lastRight = await lastRightCodeAt(tx, phone);
+    const inARow = await heldInARow(tx, deps, phone, bucket, now, lastRight);
     if (inARow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, inARow) });
-    const held = await heldUntil(tx, deps, request, now);
+    const held = await heldUntil(tx, deps, request, now, lastRight);
     if (held) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, held) });
     if (live.expiresAt <= now) return new ApiError(400, ErrorCode.CODE_EXPIRED, { field: 'code' });
     // a worn-out code is not looked at again (and further tries tell nothing, so they do not count)
@@ -227,13 +236,13 @@ export async function consumeCode(deps: Deps, request: CodeRequestKey, code: str
     }
     await tx.insert(authEvents).values({ kind: 'failure', phone, address: limitKeyOf(address), secretHash, purpose: bucket, at: now });
     await tx.update(accessCodes).set({ failedTries: sql`${accessCodes.failedTries} + 1` }).where(eq(accessCodes.id, live.id));
-    const inARowNow = await heldInARow(tx, deps, phone, bucket, now);
+    const inARowNow = await heldInARow(tx, deps, phone, bucket, now, lastRight);
     if (inARowNow) {
       // the hold begins: an operator looks for an attack on the phone (its area code only, never the number)
       countCodeHold(bucket);
       log().warn({ kind: bucket, area: phone.slice(0, 4) }, `code checks held for ${Math.round(limits.failuresInARowHoldMs / 60_000)} min after ${limits.failuresInARow} wrong codes in a row`);
     }
-    const heldNow = inARowNow ?? await heldUntil(tx, deps, request, now);
+    const heldNow = inARowNow ?? await heldUntil(tx, deps, request, now, lastRight);
     if (heldNow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, heldNow) });
     if (live.failedTries + 1 >= limits.triesPerCode) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
     return wrongCode();

@@ -185,8 +185,3 @@ export async function consumePhoneProof(tx: Tx, deps: Pick<AppDeps, 'clock'>, pr
     .returning({ phone: phoneProofs.phone });
   if (used.length !== 1) throw new ApiError(403, ErrorCode.NUMBER_NOT_CONFIRMED, { field: 'phone' });
 }
-
-export async function countRefusedSignUp(db: Db, proof: string, phone: string): Promise<void> {
-  await db.update(phoneProofs).set({ failedTries: sql`${phoneProofs.failedTries} + 1` })
-    .where(and(eq(phoneProofs.tokenHash, sha256(proof)), eq(phoneProofs.phone, phone), isNull(phoneProofs.usedAt)));
-}

@@ -1,17 +1,16 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import type { DeletionCodeSent, DeletionDone } from '#shared/profile/payloads';
 import { keptOnDeletion, type RetentionCategory } from '#shared/profile/rules';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { accountDeletions, checkouts, contracts, customers, invoices, sessions, staffAudit } from '../platform/db/schema';
 import { enqueue } from '../platform/queue/queue';
-import { ApiError } from '../http/errors';
-import { codeRequestKey, consumeCode, recordCodeRequest } from '../auth/codes';
+import { codeRequestKey, consumeCode } from '../auth/codes';
 import { revokeSession } from '../auth/sessions';
 import { UPLOAD_REMOVE_JOB } from '../bill/uploads';
 import type { CardPayments } from '../providers/payments/index';
 import { CUSTOMER_TABLES, type CustomerTable, type Owner } from './registry';
+import { liveAccountOf, sendAccountCode } from './account';
 import { rowsAbout } from './export';
 
 /**
@@ -24,28 +23,15 @@ import { rowsAbout } from './export';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'limits'>;
 
-async function accountOf(db: Db, customerId: number): Promise<Owner> {
-  const [c] = await db.select({ id: customers.id, phone: customers.phone, email: customers.email, deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, customerId));
-  if (!c || c.deletedAt) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
-  return { id: c.id, phone: c.phone, email: c.email };
-}
-
 /** POST /portal/customers/deletion/code: a fresh code for this request's secret, to the account's phone. */
-export async function sendDeletionCode(deps: Deps, customerId: number, secret: string, address: string): Promise<DeletionCodeSent> {
-  const { phone } = await accountOf(deps.db, customerId);
-  const request = codeRequestKey(phone, secret);
-  await deps.db.transaction(async (tx) => {
-    await recordCodeRequest(tx, deps, request, address, 'deletion');
-    await enqueue(tx, deps.clock, 'code.send', { phone, secret_hash: request.secretHash, channel: 'sms', type: 'ACCOUNT_DELETION' });
-  });
-  return { phone_last4: phone.slice(-4), retry_after_s: Math.ceil(deps.limits.resendCooldownMs / 1000) };
-}
+export const sendDeletionCode = (deps: Deps, customerId: number, secret: string, address: string): Promise<DeletionCodeSent> =>
+  sendAccountCode(deps, customerId, secret, address, 'deletion');
 
 /** POST /portal/customers/deletion: the code checked (and used up), then the account erased. */
 export async function deleteAccount(
   deps: Deps & { payments: CardPayments }, customerId: number, input: { secret: string; code: string }, address: string,
 ): Promise<DeletionDone> {
-  const owner = await accountOf(deps.db, customerId);
+  const owner = await liveAccountOf(deps.db, customerId);
   await consumeCode(deps, codeRequestKey(owner.phone, input.secret), input.code, address, 'deletion');
   return { deleted: true, kept: await eraseAccount(deps, owner) };
 }

@@ -11,6 +11,7 @@ import { limitKeyOf } from '../http/common';
 import { codeRequestKey, consumeCode, heldUntil, recordCodeRequest, secondsUntil } from '../auth/codes';
 import { hmac, newAccessCode, sameHash } from '../auth/crypto';
 import { profile } from '../customer/service';
+import { liveAccountOf } from './account';
 import { emailChangeCodeEmail, emailChangedEmail } from '../notification/emails';
 
 /**
@@ -31,15 +32,9 @@ export const EMAIL_CHANGED_JOB = 'email.changed';
 const emailCodeHash = (deps: Pick<AppDeps, 'secret'>, customerId: number, email: string, code: string) =>
   hmac(deps.secret, `email-change:${customerId}:${email}:${code}`);
 
-async function accountOf(deps: Deps, customerId: number) {
-  const [c] = await deps.db.select({ phone: customers.phone, email: customers.email, deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, customerId));
-  if (!c || c.deletedAt) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
-  return c;
-}
-
 /** POST /portal/customers/email/code: the change waits for its codes, both on their way (a previous request of the customer is replaced). */
 export async function sendEmailChangeCodes(deps: Deps, customerId: number, input: EmailChangeCodeRequest, address: string): Promise<EmailChangeCodeSent> {
-  const { phone, email } = await accountOf(deps, customerId);
+  const { phone, email } = await liveAccountOf(deps.db, customerId);
   if (input.email === email.toLowerCase()) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'email' }, messages['profile.email.same']);
   const [other] = await deps.db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, input.email), ne(customers.id, customerId)));
   if (other) throw new ApiError(409, ErrorCode.EMAIL_IN_USE, { field: 'email' });
@@ -87,7 +82,7 @@ async function checkEmailCode(deps: Deps, customerId: number, phone: string, sec
 
 /** POST /portal/customers/email: both codes right, the e-mail changes and the previous address hears of it. */
 export async function changeEmail(deps: Deps, customerId: number, input: EmailChangeRequest, address: string): Promise<CustomerProfile> {
-  const { phone, email: previous } = await accountOf(deps, customerId);
+  const { phone, email: previous } = await liveAccountOf(deps.db, customerId);
   const request = codeRequestKey(phone, input.secret);
   const codeHash = await checkEmailCode(deps, customerId, phone, request.secretHash, input.email_code, address);
   await consumeCode(deps, request, input.sms_code, address, 'email').catch((e: unknown) => {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
 import { RequestSecret } from '../auth/payloads';
 import { messageKeyOfText, messages as m, type MessageKey } from '../messages';
-import { RETENTION_CATEGORIES } from './rules';
+import { isSixDigitCode, RETENTION_CATEGORIES } from './rules';
 
 /**
  * The profile page's own calls (spec §3 "Card", §7 GET/PUT /portal/customers/cc) and the
@@ -91,7 +91,7 @@ export function checkNewEmail(current: string, typed: string): { ok: true; email
 }
 
 /** The two codes of an e-mail change, six digits each. */
-export const areEmailChangeCodes = (codes: { emailCode: string; smsCode: string }): boolean => /^\d{6}$/.test(codes.emailCode) && /^\d{6}$/.test(codes.smsCode);
+export const areEmailChangeCodes = (codes: { emailCode: string; smsCode: string }): boolean => isSixDigitCode(codes.emailCode) && isSixDigitCode(codes.smsCode);
 
 /** Where the codes went: the new address as typed, and the phone's last four digits. */
 export const EmailChangeCodeSent = v.object({ email: v.string(), phone_last4: v.string(), retry_after_s: v.number() });

@@ -168,8 +168,8 @@ export function keptOnDeletion(facts: { signedContracts: boolean; cardOrBoleto: 
   return kept;
 }
 
-/** What a person types to confirm: the six digits of the SMS code (spec §9: code length 6). */
-export const isDeletionCode = (code: string): boolean => /^\d{6}$/.test(code);
+/** What a person types to confirm an act by code (deletion, ending sessions, an e-mail change): six digits (spec §9: code length 6). */
+export const isSixDigitCode = (code: string): boolean => /^\d{6}$/.test(code);
 
 /**
  * Whether 'Aparelhos conectados' may end `sessionId`: one of the listed sessions other than this

@@ -24,6 +24,26 @@ const holdsCounted = async () => {
 const failuresOf = async (phone: string) =>
   (await s.db.select({ n: count() }).from(authEvents).where(and(eq(authEvents.phone, phone), eq(authEvents.kind, 'failure'))))[0]!.n;
 
+/**
+ * Strangers guess the phone's sign-in codes until it has 100 wrong ones: a request each, from a
+ * network each (`addressOf`), bot checks solved, guessing wrong until held or worn out; none signs in.
+ */
+async function strangersGuess(phone: string, tag: string, addressOf: (i: number) => string): Promise<void> {
+  for (let i = 0; (await failuresOf(phone)) < 100; i++) {
+    s.clock.advance(5 * 60_000);
+    const secret = `${tag}-${i}-bbbbbbbbbbbbbbbbbbbbbbbbbb`;
+    const from = { address: addressOf(i) };
+    expect((await requestCode(s, phone, { secret }, from)).status).toBe(202);
+    await s.drainQueue();
+    const code = await lastCode(s, phone);
+    for (let t = 0; t < 5; t++) {
+      const r = await call(s, 'POST', '/portal/login', { phone, code: wrong(code), secret }, from);
+      expect(r.status).not.toBe(200);
+      if (r.status === 429) break;
+    }
+  }
+}
+
 describe('100 wrong codes in a row', () => {
   test("hold sign-ins from browsers that are not the owner's for an hour; the owner's browser and their other codes go on", { timeout: 120_000 }, async () => {
     const { phone } = await signUpNewCustomer(s);
@@ -39,19 +59,7 @@ describe('100 wrong codes in a row', () => {
 
     // strangers: a request each (a network each, bot checks solved), guessing until held or worn out
     const holdsBefore = await holdsCounted();
-    for (let i = 0; (await failuresOf(phone)) < 100; i++) {
-      s.clock.advance(5 * 60_000);
-      const secret = `stranger-${i}-bbbbbbbbbbbbbbbbbbbbbbbbbb`;
-      const from = { address: `203.0.${i % 250}.9` };
-      expect((await requestCode(s, phone, { secret }, from)).status).toBe(202);
-      await s.drainQueue();
-      const code = await lastCode(s, phone);
-      for (let t = 0; t < 5; t++) {
-        const r = await call(s, 'POST', '/portal/login', { phone, code: wrong(code), secret }, from);
-        expect(r.status).not.toBe(200);
-        if (r.status === 429) break;
-      }
-    }
+    await strangersGuess(phone, 'stranger', (i) => `203.0.${i % 250}.9`);
     expect(await failuresOf(phone)).toBe(100);
     // the operator's view: the hold counted (and logged, with the area code only)
     expect(await holdsCounted()).toBe(holdsBefore + 1);
@@ -76,15 +84,7 @@ describe('100 wrong codes in a row', () => {
 
   test('after the hour a new browser signs in with its right code', { timeout: 120_000 }, async () => {
     const { phone } = await signUpNewCustomer(s);
-    for (let i = 0; (await failuresOf(phone)) < 100; i++) {
-      s.clock.advance(5 * 60_000);
-      const secret = `late-${i}-hhhhhhhhhhhhhhhhhhhhhhhhhhhhh`;
-      const from = { address: `100.64.${i % 250}.3` };
-      expect((await requestCode(s, phone, { secret }, from)).status).toBe(202);
-      await s.drainQueue();
-      const code = await lastCode(s, phone);
-      for (let t = 0; t < 5; t++) if ((await call(s, 'POST', '/portal/login', { phone, code: wrong(code), secret }, from)).status === 429) break;
-    }
+    await strangersGuess(phone, 'late', (i) => `100.64.${i % 250}.3`);
     s.clock.advance(61 * 60_000);
     const fresh = 'an-hour-later-iiiiiiiiiiiiiiiiiiiiiiiiii';
     expect((await requestCode(s, phone, { secret: fresh }, { address: '198.51.100.11' })).status).toBe(202);
@@ -101,15 +101,7 @@ describe('100 wrong codes in a row', () => {
       await s.drainQueue();
       return { secret, code: await lastCode(s, phone) };
     };
-    for (let i = 0; (await failuresOf(phone)) < 100; i++) {
-      s.clock.advance(5 * 60_000);
-      const secret = `guess-${i}-ffffffffffffffffffffffffffff`;
-      const from = { address: `192.0.${i % 250}.7` };
-      expect((await requestCode(s, phone, { secret }, from)).status).toBe(202);
-      await s.drainQueue();
-      const code = await lastCode(s, phone);
-      for (let t = 0; t < 5; t++) if ((await call(s, 'POST', '/portal/login', { phone, code: wrong(code), secret }, from)).status === 429) break;
-    }
+    await strangersGuess(phone, 'guess', (i) => `192.0.${i % 250}.7`);
     // the signed-in customer's session code is not held by the strangers' wrong sign-in codes
     const ending = await sessionsCode();
     expect((await call(s, 'POST', '/portal/customers/sessions/end', { ...ending, session_id: null }, { token })).status).toBe(200);

@@ -7,7 +7,7 @@ export const CODE_PURPOSES = ['access', 'signature', 'deletion', 'email', 'sessi
 
 /**
  * Session tokens: only the SHA-256 of the token is stored. `id` names a session to its customer
- * ('Dispositivos conectados' ends one by it) without telling its hash; `userAgent` is the browser's
+ * ('Aparelhos conectados' ends one by it) without telling its hash; `userAgent` is the browser's
  * User-Agent at sign-in (cut to 300 characters), so the list can say which browser it is.
  */
 export const sessions = pgTable('sessions', {

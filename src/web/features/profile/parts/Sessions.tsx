@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProfileContext, ProfileEvent } from '#machines/profile/profileMachine';
-import { dateTimeFormat } from '#shared/intl';
+import { whenInBrasilia } from '#shared/intl';
 import { fill, messages as m } from '#shared/messages';
 import type { SessionItem } from '#shared/profile/payloads';
 import { Button } from '../../../ui/Button/Button';
@@ -10,8 +10,7 @@ import * as s from '../ProfilePage.css';
 
 export type SessionsStep = 'closed' | 'sending' | 'entering' | 'resending' | 'ending';
 
-/** When, in Brasília's time as the customer reads it: '28/11/2026, 14:03'. */
-const when = (iso: string) => dateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+const when = whenInBrasilia;
 
 /** 'Chrome no Android', or what is known of it. */
 export const deviceName = (x: Pick<SessionItem, 'browser' | 'os'>): string =>
