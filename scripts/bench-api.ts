@@ -27,6 +27,7 @@ import pg from 'pg';
 import { createApp } from '../src/server/app';
 import { openSession } from '../src/server/auth/sessions';
 import { DEFAULT_LIMITS, systemClock, type AppDeps } from '../src/server/config';
+import { processReactions } from '../src/server/process/reactions';
 import { openDatabase, type Database } from '../src/server/platform/db/index';
 import { loadReferenceData } from '../src/server/platform/db/reference';
 import { bills, customers, uploads } from '../src/server/platform/db/schema';
@@ -86,7 +87,7 @@ async function serveBench(): Promise<void> {
   const seeded = await seed(database, Number(opt('customers', '20')));
   const { db } = database;
   const deps: AppDeps = {
-    db, clock: systemClock, secret: 'bench-secret-0123456789abcdef0123456789', providers: localProviders(db, systemClock),
+    db, clock: systemClock, reactions: processReactions, secret: 'bench-secret-0123456789abcdef0123456789', providers: localProviders(db, systemClock),
     altchaMaxNumber: 1000, production: true, limits: DEFAULT_LIMITS, trustProxy: 0, storage: localStorage(join(dataDir, 'uploads')),
   };
   // The bare endpoint exists only here: one primary-key query on the same database, no middleware.

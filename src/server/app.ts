@@ -8,7 +8,6 @@ import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '#shared/api';
 import { bodyCap } from '#shared/endpoint';
 import { apiDocument, apiOpenApiDocument, servedEndpoints } from '#shared/endpoints';
-import { ErrorCode } from '#shared/errors';
 import { EARLY_HEAD_PAINT, PAGE_LOADER, SESSION_EARLY_START } from '#shared/pageCode';
 import { messages } from '#shared/messages';
 import { authRoutes } from './auth/routes';
@@ -43,7 +42,8 @@ import { visitRoutes } from './visit/routes';
 import { ProcessEventRefused, ProcessVersionConflict } from './process/host';
 import { allowedMethods, route } from './http/route';
 import type { AppDeps } from './config';
-import { ApiError, describeError, errorResponse, maskPersonalData } from './http/errors';
+import { describeError, errorResponse, maskPersonalData } from './http/errors';
+import { DomainError } from './errors';
 import { probeRoutes } from './http/probes';
 import { currentRequestId, log, requestIdOf, withRequestId } from './platform/log';
 import { httpRequestDuration, statusClass } from './platform/metrics';
@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps): Hono {
   // Each call caps its own body (http/route.ts, bodyCap) and names the refusal (a file's or the
   // content's). This backstop, a little above the largest cap so the call's own answers first,
   // holds anything else under /api whatever its content type: no path reads an unbounded body.
-  const backstop = capBody(Math.max(...endpoints.map(bodyCap)) + 64 * 1024, () => new ApiError(413, ErrorCode.BODY_TOO_LARGE));
+  const backstop = capBody(Math.max(...endpoints.map(bodyCap)) + 64 * 1024, () => new DomainError('BODY_TOO_LARGE'));
   api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : backstop(c, next)));
   api.use('*', async (c, next) => {
     await next();
@@ -160,11 +160,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route(API_PREFIX, api);
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
-    if (error instanceof ProcessEventRefused) return errorResponse(c, new ApiError(409, ErrorCode.PROCESS_REFUSED, { event: error.event }));
-    if (error instanceof ProcessVersionConflict) return errorResponse(c, new ApiError(409, ErrorCode.PROCESS_STALE, { version: error.actual }));
+    if (error instanceof DomainError) return errorResponse(c, error);
+    if (error instanceof ProcessEventRefused) return errorResponse(c, new DomainError('PROCESS_REFUSED', { event: error.event }));
+    if (error instanceof ProcessVersionConflict) return errorResponse(c, new DomainError('PROCESS_STALE', { version: error.actual }));
     if (error instanceof HTTPException && error.status < 500) {
-      return errorResponse(c, new ApiError(400, ErrorCode.VALIDATION, {}, messages['common.error.generic']));
+      return errorResponse(c, new DomainError('VALIDATION', {}, messages['common.error.generic']));
     }
     // the route's pattern, never its values, query or body; the error by class, code and masked message
     log().error({ route: routePath(c) }, `unexpected error in ${c.req.method} ${routePath(c)}: ${describeError(error)}`);
@@ -184,9 +184,9 @@ export function createApp(deps: AppDeps): Hono {
       const allowed = allowedMethods(endpoints, rel);
       if (allowed.length > 0) {
         c.header('Allow', allowed.join(', '));
-        return errorResponse(c, new ApiError(405, ErrorCode.METHOD_NOT_ALLOWED));
+        return errorResponse(c, new DomainError('METHOD_NOT_ALLOWED'));
       }
-      return errorResponse(c, new ApiError(404, ErrorCode.NOT_FOUND));
+      return errorResponse(c, new DomainError('NOT_FOUND'));
     }
     // The back-office's routes (/staff/...) get its page; the SPA's own (/pt/..., deep links) index.html.
     if (staffPage && /^\/staff(\/|$)/.test(path) && (c.req.method === 'GET' || c.req.method === 'HEAD')) return staffPage(c);

@@ -1,3 +1,4 @@
+import type { ProcessReactions } from './process/host';
 import { PHONE_PROOF_TTL_S } from '../shared/auth/payloads';
 import type { CepLookup } from './providers/cep/index';
 import type { CardPayments } from './providers/payments/index';
@@ -86,6 +87,8 @@ export const DEFAULT_LIMITS: AuthLimits = {
 export interface AppDeps {
   db: Db;
   clock: Clock;
+  /** what the customer's process does on a move (process/reactions.ts, handed in by the composition root) */
+  reactions: ProcessReactions;
   /** APP_SECRET: keys the code HMAC and the bot-check challenges */
   secret: string;
   providers: Providers;

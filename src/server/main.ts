@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { describeError, maskPersonalData } from './http/errors';
 import { codeJobs } from './auth/delivery';
 import { DEFAULT_LIMITS, systemClock, type AppDeps } from './config';
+import { processReactions } from './process/reactions';
 import { loadSettings, SettingsError } from './settings';
 import { openDatabase } from './platform/db/index';
 import { loadReferenceData } from './platform/db/reference';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
   const deps: AppDeps = {
     db: database.db,
     clock,
+    reactions: processReactions,
     secret,
     providers: providersFromSettings(settings, database.db, clock, { keepCodes, email: mail.provider }),
     altchaMaxNumber: settings.altchaMaxNumber,

@@ -1,91 +1,102 @@
 import { messageKeyOfText, messages, type MessageKey } from './messages';
 
 /**
- * Error codes carried in `{code, message}` bodies. 1005..5004 are the spec's sign-up codes (§8);
- * the 3xxx/4xxx below are ours for the rules the spec leaves unshown (code expiry, tries, limits).
+ * Every refusal the API answers, by name: the `code` carried in its `{code, message}` body, the
+ * HTTP status it answers with and the catalogue key of its message (none: the generic text). A
+ * service throws a refusal by name (the server's DomainError); the HTTP edge reads its status and
+ * message here, so a code's status and text are written once. 1005..5004 are the spec's sign-up
+ * codes (§8); the 3xxx/4xxx are ours for the rules the spec leaves unshown (code expiry, tries, limits).
  */
-export const ErrorCode = {
-  EMAIL_IN_USE: 1005,
-  CPF_INVALID: 1017,
-  CNPJ_INVALID: 1018,
-  WEAK_PASSWORD: 2002,
-  CODE_INVALID: 3000,
-  CODE_EXPIRED: 3001,
-  CODE_TOO_MANY_TRIES: 3002,
-  VALIDATION: 4000,
-  BOT_CHECK_FAILED: 4001,
-  COUPON_INVALID: 4002,
-  RESEND_TOO_EARLY: 4290,
-  SEND_LIMIT: 4291,
-  ADDRESS_RATE_LIMIT: 4292,
+export const ERRORS = {
+  EMAIL_IN_USE: { code: 1005, status: 409, message: 'api.1005' },
+  CPF_INVALID: { code: 1017, status: 400, message: 'api.1017' },
+  CNPJ_INVALID: { code: 1018, status: 400, message: 'api.1018' },
+  WEAK_PASSWORD: { code: 2002, status: 400, message: 'api.2002' },
+  CODE_INVALID: { code: 3000, status: 400, message: 'access.code.invalid' },
+  CODE_EXPIRED: { code: 3001, status: 400, message: 'access.code.expired' },
+  CODE_TOO_MANY_TRIES: { code: 3002, status: 429, message: 'access.code.tooManyTries' },
+  VALIDATION: { code: 4000, status: 400 },
+  BOT_CHECK_FAILED: { code: 4001, status: 400, message: 'code.RECAPTCHA_REQUIRED' },
+  COUPON_INVALID: { code: 4002, status: 422, message: 'signup.coupon.invalid' },
+  RESEND_TOO_EARLY: { code: 4290, status: 429, message: 'access.code.resendTooEarly' },
+  SEND_LIMIT: { code: 4291, status: 429, message: 'access.code.sendLimit' },
+  ADDRESS_RATE_LIMIT: { code: 4292, status: 429, message: 'access.code.rateLimited' },
   /** the portal's daily budget of code messages (all, or one area code's) is spent: an operator is alerted */
-  SEND_BUDGET: 4297,
+  SEND_BUDGET: { code: 4297, status: 429, message: 'access.code.unavailable' },
   /** too many profile changes (PATCH /portal/customers) by one customer in an hour */
-  PROFILE_RATE_LIMIT: 4295,
-  UNAUTHORIZED: 4010,
-  PHONE_NOT_FOUND: 5000,
-  CUSTOMER_IN_USE: 5001,
-  CITY_NOT_FOUND: 5002,
-  NUMBER_NOT_CONFIRMED: 5003,
-  PHONE_IN_USE: 5004,
+  PROFILE_RATE_LIMIT: { code: 4295, status: 429, message: 'common.error.tooManyRequests' },
+  UNAUTHORIZED: { code: 4010, status: 401, message: 'common.error.unauthorized' },
+  PHONE_NOT_FOUND: { code: 5000, status: 404, message: 'api.5000' },
+  CUSTOMER_IN_USE: { code: 5001, status: 409, message: 'api.5001' },
+  CITY_NOT_FOUND: { code: 5002, status: 422, message: 'api.5002' },
+  NUMBER_NOT_CONFIRMED: { code: 5003, status: 403, message: 'api.5003' },
+  PHONE_IN_USE: { code: 5004, status: 409, message: 'api.5004' },
   /** unknown API path; 405 for a known path with another method */
-  NOT_FOUND: 4040,
-  METHOD_NOT_ALLOWED: 4050,
+  NOT_FOUND: { code: 4040, status: 404, message: 'common.error.notFound' },
+  METHOD_NOT_ALLOWED: { code: 4050, status: 405, message: 'common.error.notFound' },
   /** uploads (ours): missing or empty file, over 10 MB, not a PDF/JPEG/PNG by content, file not found */
-  UPLOAD_MISSING: 4003,
-  UPLOAD_EMPTY: 4005,
-  UPLOAD_TOO_LARGE: 4130,
-  UPLOAD_UNSUPPORTED: 4150,
-  FILE_NOT_FOUND: 4041,
+  UPLOAD_MISSING: { code: 4003, status: 400, message: 'upload.file.missing' },
+  UPLOAD_EMPTY: { code: 4005, status: 400, message: 'upload.file.empty' },
+  UPLOAD_TOO_LARGE: { code: 4130, status: 413, message: 'upload.file.tooLarge' },
+  UPLOAD_UNSUPPORTED: { code: 4150, status: 415, message: 'upload.file.unsupported' },
+  FILE_NOT_FOUND: { code: 4041, status: 404, message: 'upload.file.notFound' },
   /** an image declaring more pixels than MAX_IMAGE_PIXELS (a decompression bomb) */
-  UPLOAD_IMAGE_TOO_LARGE: 4131,
+  UPLOAD_IMAGE_TOO_LARGE: { code: 4131, status: 413, message: 'upload.image.tooLarge' },
   /** a body over its call's cap (bodyCap in src/shared/endpoint.ts), refused before it is read */
-  BODY_TOO_LARGE: 4132,
+  BODY_TOO_LARGE: { code: 4132, status: 413, message: 'common.error.tooLarge' },
   /** the customer's files of one kind (bills, badges) reached UPLOAD_QUOTA (count or bytes) */
-  UPLOAD_QUOTA: 4294,
+  UPLOAD_QUOTA: { code: 4294, status: 429, message: 'upload.quota' },
   /** an employee badge from a customer without an employer partnership */
-  PARTNERSHIP_REQUIRED: 4031,
+  PARTNERSHIP_REQUIRED: { code: 4031, status: 403, message: 'partnership.badge.notPartner' },
   /** the customer's process does not accept this action now; stale version; bill upload locked */
-  PROCESS_REFUSED: 4090,
-  PROCESS_STALE: 4091,
-  BILL_LOCKED: 4092,
+  PROCESS_REFUSED: { code: 4090, status: 409, message: 'process.event.refused' },
+  PROCESS_STALE: { code: 4091, status: 409, message: 'process.event.stale' },
+  BILL_LOCKED: { code: 4092, status: 409, message: 'bill.upload.locked' },
   /** a staff route with a customer token (or none) */
-  STAFF_ONLY: 4030,
+  STAFF_ONLY: { code: 4030, status: 403, message: 'staff.forbidden' },
   /** back-office: the member's roles do not allow the call (src/shared/staff/roles.ts) */
-  STAFF_ROLE: 4032,
+  STAFF_ROLE: { code: 4032, status: 403, message: 'staff.role.forbidden' },
   /** back-office sign-in: e-mail or app code wrong (one answer for both); held after repeated failures */
-  STAFF_SIGN_IN_FAILED: 4011,
-  STAFF_SIGN_IN_HELD: 4296,
+  STAFF_SIGN_IN_FAILED: { code: 4011, status: 401, message: 'staff.signIn.failed' },
+  STAFF_SIGN_IN_HELD: { code: 4296, status: 429, message: 'staff.signIn.held' },
   /** back-office passkey: not confirmed (unknown e-mail, foreign or cloned passkey, stale challenge; one answer); the last way in kept */
-  STAFF_PASSKEY_FAILED: 4012,
-  STAFF_LAST_FACTOR: 4094,
+  STAFF_PASSKEY_FAILED: { code: 4012, status: 401, message: 'staff.passkey.failed' },
+  STAFF_LAST_FACTOR: { code: 4094, status: 409, message: 'staff.passkey.lastFactor' },
   /** back-office enrolment: the invitation is unknown, used or expired */
-  STAFF_INVITE_INVALID: 4046,
+  STAFF_INVITE_INVALID: { code: 4046, status: 404, message: 'staff.invite.invalid' },
   /** technical visit (ours): one open visit, day or slot not bookable, within 24 h, no such visit */
-  VISIT_ALREADY_OPEN: 4093,
-  VISIT_TOO_CLOSE: 4095,
+  VISIT_ALREADY_OPEN: { code: 4093, status: 409, message: 'visit.alreadyOpen' },
+  VISIT_TOO_CLOSE: { code: 4095, status: 409, message: 'visit.tooClose' },
   /** staff: a visit's outcome before its booked start, without confirming an early visit */
-  VISIT_NOT_STARTED: 4096,
+  VISIT_NOT_STARTED: { code: 4096, status: 409, message: 'visit.outcomeTooEarly' },
   /** a plan that is not fit for the customer's bill cannot be chosen ('Não apto') */
-  PLAN_NOT_FIT: 4097,
+  PLAN_NOT_FIT: { code: 4097, status: 409, message: 'plan.notFit' },
   /** the e-mail changes only with a code sent to the new address and an SMS code (POST /portal/customers/email), not by PATCH */
-  EMAIL_NEEDS_CODES: 4099,
+  EMAIL_NEEDS_CODES: { code: 4099, status: 409, message: 'profile.email.needsCodes' },
   /** checkout: a card from a company or a boleto day from an individual (spec §6) */
-  CHECKOUT_METHOD: 4098,
+  CHECKOUT_METHOD: { code: 4098, status: 409, message: 'checkout.error' },
   /** checkout: the issuer declined the card; the token was invalid, expired or used */
-  PAYMENT_DECLINED: 4222,
-  PAYMENT_TOKEN_INVALID: 4223,
-  VISIT_DATE_UNAVAILABLE: 4220,
-  VISIT_NOT_FOUND: 4043,
+  PAYMENT_DECLINED: { code: 4222, status: 422, message: 'checkout.card.declined' },
+  PAYMENT_TOKEN_INVALID: { code: 4223, status: 422, message: 'checkout.card.tokenExpired' },
+  /** staff: the final proposal's power and price size no system */
+  PROPOSAL_UNSIZED: { code: 4221, status: 422, message: 'proposal.final.unsized' },
+  VISIT_DATE_UNAVAILABLE: { code: 4220, status: 422, message: 'visit.dateUnavailable' },
+  VISIT_NOT_FOUND: { code: 4043, status: 404, message: 'visit.notFound' },
   /** postal-code lookup (ours): unknown CEP, or no provider answered */
-  CEP_NOT_FOUND: 4044,
-  CEP_UNAVAILABLE: 5030,
-  CEP_RATE_LIMIT: 4293,
+  CEP_NOT_FOUND: { code: 4044, status: 404, message: 'cep.notFound' },
+  CEP_UNAVAILABLE: { code: 5030, status: 503, message: 'cep.unavailable' },
+  CEP_RATE_LIMIT: { code: 4293, status: 429, message: 'cep.rateLimited' },
   /** the payments provider did not answer or refused to issue the invoice */
-  PAYMENT_UNAVAILABLE: 5020,
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+  PAYMENT_UNAVAILABLE: { code: 5020, status: 502 },
+} as const satisfies Record<string, { code: number; status: RefusalStatus; message?: MessageKey }>;
 
+/** The statuses a refusal answers with. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorName = keyof typeof ERRORS;
+
+/** The codes by name (what callers compare a body's `code` with). */
+export const ErrorCode = Object.fromEntries(Object.entries(ERRORS).map(([name, row]) => [name, row.code])) as { readonly [N in ErrorName]: (typeof ERRORS)[N]['code'] };
+export type ErrorCode = (typeof ErrorCode)[ErrorName];
 /** The body of every API error. `field` names the offending input when there is one. */
 export interface ApiErrorBody {
   code: number;
@@ -97,62 +108,15 @@ export interface ApiErrorBody {
   request_id?: string;
 }
 
-const byCode: Record<number, MessageKey> = {
-  1005: 'api.1005',
-  1017: 'api.1017',
-  1018: 'api.1018',
-  2002: 'api.2002',
-  3000: 'access.code.invalid',
-  3001: 'access.code.expired',
-  3002: 'access.code.tooManyTries',
-  4001: 'code.RECAPTCHA_REQUIRED',
-  4002: 'signup.coupon.invalid',
-  4290: 'access.code.resendTooEarly',
-  4291: 'access.code.sendLimit',
-  4292: 'access.code.rateLimited',
-  4297: 'access.code.unavailable',
-  4295: 'common.error.tooManyRequests',
-  4010: 'common.error.unauthorized',
-  4040: 'common.error.notFound',
-  4050: 'common.error.notFound',
-  4003: 'upload.file.missing',
-  4005: 'upload.file.empty',
-  4130: 'upload.file.tooLarge',
-  4150: 'upload.file.unsupported',
-  4041: 'upload.file.notFound',
-  4131: 'upload.image.tooLarge',
-  4132: 'common.error.tooLarge',
-  4294: 'upload.quota',
-  4031: 'partnership.badge.notPartner',
-  4090: 'process.event.refused',
-  4091: 'process.event.stale',
-  4092: 'bill.upload.locked',
-  4030: 'staff.forbidden',
-  4032: 'staff.role.forbidden',
-  4011: 'staff.signIn.failed',
-  4296: 'staff.signIn.held',
-  4012: 'staff.passkey.failed',
-  4094: 'staff.passkey.lastFactor',
-  4046: 'staff.invite.invalid',
-  4093: 'visit.alreadyOpen',
-  4095: 'visit.tooClose',
-  4096: 'visit.outcomeTooEarly',
-  4097: 'plan.notFit',
-  4098: 'checkout.error',
-  4099: 'profile.email.needsCodes',
-  4222: 'checkout.card.declined',
-  4223: 'checkout.card.tokenExpired',
-  4220: 'visit.dateUnavailable',
-  4043: 'visit.notFound',
-  4044: 'cep.notFound',
-  5030: 'cep.unavailable',
-  4293: 'cep.rateLimited',
-  5000: 'api.5000',
-  5001: 'api.5001',
-  5002: 'api.5002',
-  5003: 'api.5003',
-  5004: 'api.5004',
-};
+const byCode: Record<number, MessageKey> = Object.fromEntries(
+  Object.values(ERRORS).flatMap((row): [number, MessageKey][] => ('message' in row ? [[row.code, row.message]] : [])),
+);
+const byNumber: Record<number, ErrorName> = Object.fromEntries(Object.entries(ERRORS).map(([name, row]) => [row.code, name as ErrorName]));
+
+/** The name of a refusal's code, when it is one of ours. */
+export function errorNameOfCode(code: number): ErrorName | undefined {
+  return byNumber[code];
+}
 
 /** The catalogue key the server sends for a code (server side writes `message` from it). */
 export function messageKeyForCode(code: number): MessageKey | undefined {

@@ -2,7 +2,7 @@ import { messageKeyForError } from './errors';
 import { messageKeyOfText, type MessageKey } from './messages';
 
 /**
- * What a failed call says, read from the error a call threw: the API client's ApiError keeps the
+ * What a failed call says, read from the error a call threw: the API client's CallError keeps the
  * response body (`{code, message, field, retry_after_s}`) in `body`; plain objects with those keys
  * (path-test samples) are read the same way. Pure, so machines can name guards on it.
  */

@@ -9,9 +9,10 @@ import { ENDPOINTS } from '#shared/endpoints';
 import { bodyCap, JSON_BODY_CAP } from '#shared/endpoint';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, UPLOAD_EXTENSION, UPLOAD_KINDS, UPLOAD_MIME, UPLOAD_QUOTA } from '#shared/bill/rules';
 import { ACCEPTED_UPLOAD_TYPES } from '#shared/upload';
-import { ErrorCode } from '#shared/errors';
+import { ErrorCode, ERRORS } from '#shared/errors';
 import { PHONE_PROOF_TTL_S } from '#shared/auth/payloads';
 import { createApp } from '../../src/server/app';
+import { DomainError } from '../../src/server/errors';
 import { PDF_DECODED_CAP } from '../../src/server/engines/pdf/decodedSize.mjs';
 import { DEFAULT_LIMITS } from '../../src/server/config';
 import { hmac, newAccessCode, newToken } from '../../src/server/auth/crypto';
@@ -20,7 +21,8 @@ import { accessCodes, authEvents, customers, staff } from '../../src/server/plat
 import { ACCOUNT_FAILURES, FREE_FAILURES, HOLD_CAP_MINUTES, IDLE_MINUTES, INVITE_DAYS, SESSION_HOURS, enrol, holdAfter, invite, invited, openSession, readInvitation, signIn, staffCaller } from '../../src/server/staff/auth';
 import { CHALLENGE_MINUTES } from '../../src/server/staff/passkey';
 import { newTotpSecret, openSecret, sealSecret, totpCode, totpStep } from '../../src/server/staff/factor';
-import { auditTrail, createStaff } from '../../src/server/staff/service';
+import { createStaff } from '../../src/server/staff/service';
+import { auditTrail } from '../../src/server/staff/audit';
 import { attachment } from '../../src/server/http/attachment';
 import { checkUploadContent } from '../../src/server/http/uploadContent';
 import { IMMUTABLE, REVALIDATE } from '../../src/server/http/static';
@@ -73,9 +75,9 @@ const get = async (path: string, token?: string): Promise<Response> => prod.requ
   headers: { 'Accept-Encoding': 'identity', 'X-Forwarded-For': newAddress(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
 }));
 
-/** The status of a service call: 'ok', or the status of the ApiError it threw. */
+/** The status of a service call: 'ok', or the status its refusal answers with at the HTTP edge. */
 async function outcome(p: Promise<unknown>): Promise<number | 'ok'> {
-  try { await p; return 'ok'; } catch (e) { const status = (e as { status?: number }).status; if (typeof status !== 'number') throw e; return status; }
+  try { await p; return 'ok'; } catch (e) { if (!(e instanceof DomainError)) throw e; return ERRORS[e.refusal].status; }
 }
 
 /** A customer who may send an employee badge (the upload whose file comes back as a download). */

@@ -9,6 +9,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import type { Hono } from 'hono';
 import { createApp } from '../../src/server/app';
 import { DEFAULT_LIMITS, type AppDeps, type AuthLimits, type Clock } from '../../src/server/config';
+import { processReactions } from '../../src/server/process/reactions';
 import { openDatabase, type Database, type Db } from '../../src/server/platform/db/index';
 import { localProviders, type Providers } from '../../src/server/providers/messaging/index';
 import { createWorker, type JobInfo } from '../../src/server/platform/queue/queue';
@@ -125,6 +126,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   const deps: AppDeps = {
     db,
     clock,
+    reactions: processReactions,
     secret: SECRET,
     providers: { ...local, ...(opts.providers?.(local) ?? {}) },
     altchaMaxNumber: 1000,

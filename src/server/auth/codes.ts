@@ -1,9 +1,8 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, like, max, min, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { accessCodes, authEvents, type CODE_PURPOSES } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { ipv4Prefix24, limitKeyOf } from '../http/common';
 import { log } from '../platform/log';
 import { countCodeBudgetRefusal, countCodeHold } from '../platform/metrics';
@@ -56,14 +55,14 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
 
   const byAddress = await eventsSince(tx, and(eq(authEvents.address, address), eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
   if (byAddress.n >= limits.sendsPerAddressWindow && byAddress.oldest) {
-    throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: secondsUntil(now, new Date(byAddress.oldest.getTime() + limits.windowMs)) });
+    throw new DomainError('ADDRESS_RATE_LIMIT', { retry_after_s: secondsUntil(now, new Date(byAddress.oldest.getTime() + limits.windowMs)) });
   }
   // the /24's addresses as stored (each IPv4 address by itself)
   const inPrefix = prefix ? like(authEvents.address, `${prefix.slice(0, -'0/24'.length)}%`) : undefined;
   if (inPrefix) {
     const byPrefix = await eventsSince(tx, and(inPrefix, eq(authEvents.kind, 'send'), gt(authEvents.at, windowStart)));
     if (byPrefix.n >= limits.sendsPerPrefixWindow && byPrefix.oldest) {
-      throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPrefix.oldest.getTime() + limits.windowMs)) });
+      throw new DomainError('ADDRESS_RATE_LIMIT', { retry_after_s: secondsUntil(now, new Date(byPrefix.oldest.getTime() + limits.windowMs)) });
     }
   }
   await withinDailyBudget(tx, deps, phone, now);
@@ -77,7 +76,7 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
     .orderBy(desc(accessCodes.usedAt)).limit(1);
   const usedSinceLastSend = Boolean(last && used?.at && used.at >= last.at);
   if (last && !usedSinceLastSend && now.getTime() - last.at.getTime() < limits.resendCooldownMs) {
-    throw new ApiError(429, ErrorCode.RESEND_TOO_EARLY, { retry_after_s: secondsUntil(now, new Date(last.at.getTime() + limits.resendCooldownMs)) });
+    throw new DomainError('RESEND_TOO_EARLY', { retry_after_s: secondsUntil(now, new Date(last.at.getTime() + limits.resendCooldownMs)) });
   }
   // per purpose: sign-in codes asked by anyone do not use up the signing or deletion codes of the
   // phone's owner (issue 29, F5); those are asked by the signer's link or the signed-in customer.
@@ -91,12 +90,12 @@ export async function recordCodeRequest(tx: Tx, deps: Deps, request: CodeRequest
   const network = bucket === 'access' ? inPrefix ?? eq(authEvents.address, address) : undefined;
   const byPhone = await eventsSince(tx, and(ofPhone, network, gt(authEvents.at, windowStart)));
   if (byPhone.n >= limits.sendsPerWindow && byPhone.oldest) {
-    throw new ApiError(429, ErrorCode.SEND_LIMIT, { retry_after_s: secondsUntil(now, new Date(byPhone.oldest.getTime() + limits.windowMs)) });
+    throw new DomainError('SEND_LIMIT', { retry_after_s: secondsUntil(now, new Date(byPhone.oldest.getTime() + limits.windowMs)) });
   }
   if (bucket === 'access') {
     const byHour = await eventsSince(tx, and(ofPhone, gt(authEvents.at, new Date(now.getTime() - HOUR_MS))));
     if (byHour.n >= limits.sendsPerPhoneHour && byHour.oldest) {
-      throw new ApiError(429, ErrorCode.SEND_LIMIT, { retry_after_s: secondsUntil(now, new Date(byHour.oldest.getTime() + HOUR_MS)) });
+      throw new DomainError('SEND_LIMIT', { retry_after_s: secondsUntil(now, new Date(byHour.oldest.getTime() + HOUR_MS)) });
     }
   }
   await tx.insert(authEvents).values({ kind: 'send', phone, address, secretHash, purpose: bucket, at: now });
@@ -117,7 +116,7 @@ async function withinDailyBudget(tx: Tx, deps: Deps, phone: string, now: Date): 
   if (!scope) return;
   countCodeBudgetRefusal(scope);
   log().error({ scope, area: scope === 'area' ? area : undefined }, `code budget spent (${scope === 'day' ? `${deps.limits.sendsPerDay} messages in 24 h` : `${deps.limits.sendsPerAreaPerDay} messages in 24 h to area ${area}`}): code requests refused`);
-  throw new ApiError(429, ErrorCode.SEND_BUDGET, {});
+  throw new DomainError('SEND_BUDGET', {});
 }
 
 /** This request (phone and secret) asked for a code within the window: its resend needs no new bot check. */
@@ -190,7 +189,7 @@ async function heldInARow(db: Db | Tx, deps: Deps, phone: string, bucket: SendBu
   return until > now ? until : null;
 }
 
-const wrongCode = (): ApiError => new ApiError(400, ErrorCode.CODE_INVALID, { field: 'code' });
+const wrongCode = (): DomainError => new DomainError('CODE_INVALID', { field: 'code' });
 
 async function liveCodeOf(db: Db | Tx, request: CodeRequestKey, purpose: CodePurpose) {
   const [live] = await db.select().from(accessCodes)
@@ -216,7 +215,7 @@ export async function consumeCode(deps: Deps, request: CodeRequestKey, code: str
   const { phone, secretHash } = request;
   if (!(await liveCodeOf(db, request, purpose))) throw wrongCode();
   const bucket: SendBucket = purpose === 'access' && ownersDevice ? 'device' : purpose;
-  const refusal = await db.transaction(async (tx): Promise<ApiError | null> => {
+  const refusal = await db.transaction(async (tx): Promise<DomainError | null> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`check:${phone}`}))`);
     const now = clock.now();
     const live = await liveCodeOf(tx, request, purpose);
@@ -224,12 +223,12 @@ export async function consumeCode(deps: Deps, request: CodeRequestKey, code: str
     // read once: nothing below uses a code before the answer
     const lastRight = await lastRightCodeAt(tx, phone);
     const inARow = await heldInARow(tx, deps, phone, bucket, now, lastRight);
-    if (inARow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, inARow) });
+    if (inARow) return new DomainError('CODE_TOO_MANY_TRIES', { retry_after_s: secondsUntil(now, inARow) });
     const held = await heldUntil(tx, deps, request, now, lastRight);
-    if (held) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, held) });
-    if (live.expiresAt <= now) return new ApiError(400, ErrorCode.CODE_EXPIRED, { field: 'code' });
+    if (held) return new DomainError('CODE_TOO_MANY_TRIES', { retry_after_s: secondsUntil(now, held) });
+    if (live.expiresAt <= now) return new DomainError('CODE_EXPIRED', { field: 'code' });
     // a worn-out code is not looked at again (and further tries tell nothing, so they do not count)
-    if (live.failedTries >= limits.triesPerCode) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
+    if (live.failedTries >= limits.triesPerCode) return new DomainError('CODE_TOO_MANY_TRIES', {});
     if (sameHash(live.codeHash, hmac(secret, `${phone}:${code}`))) {
       await tx.update(accessCodes).set({ usedAt: now }).where(eq(accessCodes.id, live.id));
       return null;
@@ -243,8 +242,8 @@ export async function consumeCode(deps: Deps, request: CodeRequestKey, code: str
       log().warn({ kind: bucket, area: phone.slice(0, 4) }, `code checks held for ${Math.round(limits.failuresInARowHoldMs / 60_000)} min after ${limits.failuresInARow} wrong codes in a row`);
     }
     const heldNow = inARowNow ?? await heldUntil(tx, deps, request, now, lastRight);
-    if (heldNow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, heldNow) });
-    if (live.failedTries + 1 >= limits.triesPerCode) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
+    if (heldNow) return new DomainError('CODE_TOO_MANY_TRIES', { retry_after_s: secondsUntil(now, heldNow) });
+    if (live.failedTries + 1 >= limits.triesPerCode) return new DomainError('CODE_TOO_MANY_TRIES', {});
     return wrongCode();
   });
   if (refusal) throw refusal;

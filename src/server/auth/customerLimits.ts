@@ -1,8 +1,7 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../shared/errors';
 import type { AppDeps } from '../config';
 import { customerActions } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 
 /**
  * Per-customer limit on a signed-in action that tells something about other accounts (an e-mail
@@ -26,5 +25,5 @@ export async function limitProfileUpdates(deps: Pick<AppDeps, 'db' | 'clock' | '
     await tx.insert(customerActions).values({ customerId, action: 'profile.update', at: now });
     return null;
   });
-  if (retryAfter !== null) throw new ApiError(429, ErrorCode.PROFILE_RATE_LIMIT, { retry_after_s: retryAfter });
+  if (retryAfter !== null) throw new DomainError('PROFILE_RATE_LIMIT', { retry_after_s: retryAfter });
 }

@@ -7,7 +7,7 @@ import { fromOwnersDevice, rememberDevice } from './device';
 import { issuePhoneProof, openSession, revokeSession } from './sessions';
 import type { AppDeps } from '../config';
 import { customerIdByPhone } from '../customer/service';
-import { ApiError, catalogueMessage } from '../http/errors';
+import { DomainError, catalogueMessage } from '../errors';
 import { clientAddress } from '../http/common';
 import { endpointApp } from '../http/route';
 import { enqueue } from '../platform/queue/queue';
@@ -20,7 +20,7 @@ export function authRoutes(deps: AppDeps): Hono {
   const checkBot = async (resend: boolean, request: ReturnType<typeof codeRequestKey>, payload: string | undefined) => {
     const botCheckNeeded = !resend || !(await hasLiveCodeRequest(deps, request));
     if (payload || botCheckNeeded) {
-      if (!(await acceptBotCheck(deps, payload))) throw new ApiError(400, ErrorCode.BOT_CHECK_FAILED, { field: 'recaptcha' });
+      if (!(await acceptBotCheck(deps, payload))) throw new DomainError('BOT_CHECK_FAILED', { field: 'recaptcha' });
     }
   };
 
@@ -49,7 +49,7 @@ export function authRoutes(deps: AppDeps): Hono {
     const customerId = await customerIdByPhone(deps.db, phone);
     if (customerId === null) {
       const phone_proof = await issuePhoneProof(deps, phone);
-      return c.json({ code: ErrorCode.PHONE_NOT_FOUND, message: catalogueMessage(ErrorCode.PHONE_NOT_FOUND), phone_proof }, 404);
+      return c.json({ code: ErrorCode.PHONE_NOT_FOUND, message: catalogueMessage('PHONE_NOT_FOUND'), phone_proof }, 404);
     }
     rememberDevice(c, deps, phone, deps.clock.now());
     return c.json({ access_token: await openSession(deps.db, deps, customerId, c.req.header('User-Agent')) });

@@ -1,12 +1,11 @@
 import Bowser from 'bowser';
 import { and, desc, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { ErrorCode } from '../../shared/errors';
 import type { SessionItem } from '../../shared/profile/payloads';
 import type { AppDeps } from '../config';
 import { preparedPerDb, type Db, type Tx } from '../platform/db/index';
 import { phoneProofs, sessions } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { newToken, sha256 } from './crypto';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'limits'>;
@@ -80,7 +79,7 @@ async function readSession(db: Db, hash: string, now: number): Promise<RecentSes
 export const requireSession = (deps: Deps) => createMiddleware<SessionVars>(async (c, next) => {
   const header = c.req.header('Authorization') ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  if (!token) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!token) throw new DomainError('UNAUTHORIZED');
   const now = deps.clock.now().getTime();
   const hash = sha256(token);
   const cached = recentOf(deps.db).get(hash);
@@ -97,7 +96,7 @@ export const requireSession = (deps: Deps) => createMiddleware<SessionVars>(asyn
   }
   if (!session || idle(session)) {
     recentOf(deps.db).delete(hash);
-    throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+    throw new DomainError('UNAUTHORIZED');
   }
   c.set('customerId', session.customerId);
   c.set('sessionHash', hash);
@@ -141,7 +140,7 @@ export async function endSessions(deps: Deps, customerId: number, keepHash: stri
     .where(and(liveOf(deps, customerId), ne(sessions.tokenHash, keepHash), sessionId === null ? undefined : eq(sessions.id, sessionId)))
     .returning({ hash: sessions.tokenHash });
   for (const { hash } of ended) recentOf(deps.db).delete(hash);
-  if (sessionId !== null && ended.length === 0) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (sessionId !== null && ended.length === 0) throw new DomainError('NOT_FOUND');
   return ended.length;
 }
 
@@ -174,7 +173,7 @@ export async function takePhoneProofTry(db: Db, deps: Pick<AppDeps, 'clock'>, pr
       lt(phoneProofs.failedTries, PHONE_PROOF_TRIES),
     ))
     .returning({ phone: phoneProofs.phone });
-  if (taken.length !== 1) throw new ApiError(403, ErrorCode.NUMBER_NOT_CONFIRMED, { field: 'phone' });
+  if (taken.length !== 1) throw new DomainError('NUMBER_NOT_CONFIRMED', { field: 'phone' });
 }
 
 /** Uses up a proof inside the sign-up transaction, after takePhoneProofTry; 5003 when it is no longer live. */
@@ -183,5 +182,5 @@ export async function consumePhoneProof(tx: Tx, deps: Pick<AppDeps, 'clock'>, pr
   const used = await tx.update(phoneProofs).set({ usedAt: now })
     .where(and(eq(phoneProofs.tokenHash, sha256(proof)), eq(phoneProofs.phone, phone), isNull(phoneProofs.usedAt), gt(phoneProofs.expiresAt, now)))
     .returning({ phone: phoneProofs.phone });
-  if (used.length !== 1) throw new ApiError(403, ErrorCode.NUMBER_NOT_CONFIRMED, { field: 'phone' });
+  if (used.length !== 1) throw new DomainError('NUMBER_NOT_CONFIRMED', { field: 'phone' });
 }

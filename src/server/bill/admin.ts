@@ -4,7 +4,7 @@ import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { endpointApp, idParam } from '../http/route';
 import { processView } from '../process/service';
-import { auditRead } from '../staff/service';
+import { auditRead } from '../staff/audit';
 import { billFile, billReadings, decideLatestBill } from './service';
 
 /** Staff reviewing bills: what the assistant read, the decision on a customer's latest bill, and any bill's file. */

@@ -1,6 +1,5 @@
 import type { Hono } from 'hono';
 import { billFile, billOwner, bills, saveBillOwner, sendBill } from '#shared/bill/endpoints';
-import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { receiveUpload } from '../http/multipart';
@@ -20,7 +19,7 @@ export function billRoutes(deps: AppDeps): Hono {
   route(billOwner, async (c) => c.json(await billOwnerOf(deps.db, c.get('customerId'))));
   route(saveBillOwner, async (c) => c.json(await saveOwner(deps, c.get('customerId'), c.req.valid('json'))));
   route(billFile, async (c) => {
-    const f = await fileOf(deps, c.get('customerId'), idParam(c.req.valid('query').client_bill_file_id, ErrorCode.FILE_NOT_FOUND));
+    const f = await fileOf(deps, c.get('customerId'), idParam(c.req.valid('query').client_bill_file_id, 'FILE_NOT_FOUND'));
     return attachment(f.bytes, f.kind, f.name);
   });
 

@@ -3,13 +3,12 @@ import { billAllowsReupload, UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME, type BillStatus 
 import type { BillReading, BillsResponse, BillValues, StaffBillsResponse } from '#shared/bill/payloads';
 import type { ConsumerData, ConsumerResponse } from '#shared/contract/payloads';
 import { asksIdentity, CONSUMER_IDENTITY_FIELDS, consumerFormOf } from '#shared/contract/rules';
-import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { discardStored, keysStored, reserveStorageKey } from '../platform/storing';
 import { billOwners, bills, customers, uploads } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { notify } from '../notification/service';
 import type { EmailNotice } from '../notification/emails';
 import { byCustomer, byStaff, bySystem, loadProcess, moveProcessIn, ProcessEventRefused, type MovedBy, type ProcessMove } from '../process/host';
@@ -24,7 +23,7 @@ import { reserveUploadQuota, uploadJobs } from './uploads';
 import { contractsGenerated } from '../contract/service';
 import type { StaffBillDecision } from '#shared/bill/payloads';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'reactions' | 'storage'>;
 type BillRow = typeof bills.$inferSelect;
 
 export const BILL_ANALYSIS_JOB = 'bill.analyse';
@@ -68,13 +67,13 @@ export async function submitBill(deps: Deps, customerId: number, file: StagedUpl
     const bill = await db.transaction(async (tx) => {
       const latest = await latestBill(tx, customerId);
       if (latest && !billAllowsReupload({ status: latest.status, justification_disapproved: latest.justificationDisapproved })) {
-        throw new ApiError(409, ErrorCode.BILL_LOCKED);
+        throw new DomainError('BILL_LOCKED');
       }
       await reserveUploadQuota(tx, customerId, 'bill', file.size);
       try {
-        await moveProcessIn(tx, clock, customerId, { type: 'bill.submitted' }, { by: byCustomer });
+        await moveProcessIn(tx, deps, customerId, { type: 'bill.submitted' }, { by: byCustomer });
       } catch (e) {
-        if (e instanceof ProcessEventRefused) throw new ApiError(409, ErrorCode.BILL_LOCKED);
+        if (e instanceof ProcessEventRefused) throw new DomainError('BILL_LOCKED');
         throw e;
       }
       const now = clock.now();
@@ -128,7 +127,7 @@ const outcomeEmail = (status: BillStatus, justification: string | null): EmailNo
  * ahead of the move's notices. WAITING leaves the process in analysis.
  */
 export async function decideBillIn(
-  tx: Tx, deps: Pick<AppDeps, 'clock'>, bill: BillRow,
+  tx: Tx, deps: Pick<AppDeps, 'clock' | 'reactions'>, bill: BillRow,
   decision: { status: Exclude<BillStatus, 'PENDING'>; justification: string | null; values?: Partial<BillRow>; expectedVersion?: number; by?: MovedBy },
 ): Promise<{ bill: BillRow; move: ProcessMove | null }> {
   const { status, justification } = decision;
@@ -143,7 +142,7 @@ export async function decideBillIn(
     bill_id: b.id, status: b.status, justification: b.justificationDisapproved,
     value: b.value, consumption: b.consumption, history_average: b.historyAverage, consumer_class: b.consumerClass, power_pattern: b.powerPattern,
   });
-  const move = await moveProcessIn(tx, deps.clock, bill.customerId, status === 'APPROVED'
+  const move = await moveProcessIn(tx, deps, bill.customerId, status === 'APPROVED'
     ? { type: 'bill.approved' }
     // APP and DENIED lock the upload like an unserved class: the justification is never the re-upload one.
     : { type: 'bill.disapproved', justification: status === 'DISAPPROVED' ? justification ?? messages['bill.outcome.disapproved'] : status }, {
@@ -214,7 +213,7 @@ export async function billsOf(db: Db, customerId: number): Promise<BillsResponse
 export async function billFile(deps: Deps, customerId: number | null, billId: number) {
   const [row] = await deps.db.select({ upload: uploads, customerId: bills.customerId }).from(bills).innerJoin(uploads, eq(uploads.id, bills.uploadId))
     .where(customerId === null ? eq(bills.id, billId) : and(eq(bills.id, billId), eq(bills.customerId, customerId)));
-  if (!row) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  if (!row) throw new DomainError('FILE_NOT_FOUND');
   return { bytes: await deps.storage.read(row.upload.storageKey), kind: row.upload.kind, name: UPLOAD_DOWNLOAD_NAME.bill, customerId: row.customerId };
 }
 
@@ -231,13 +230,13 @@ export async function billOwnerOf(db: Db, customerId: number): Promise<ConsumerR
  */
 export async function saveBillOwner(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number, data: ConsumerData): Promise<ConsumerResponse> {
   const [c] = await deps.db.select({ type: customers.type }).from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!c) throw new DomainError('UNAUTHORIZED');
   const last = await latestBill(deps.db, customerId);
   if (asksIdentity(consumerFormOf(c.type, last?.isHolder ?? null))) {
     const missing = CONSUMER_IDENTITY_FIELDS.find((f) => !data[f]);
-    if (missing) throw new ApiError(400, ErrorCode.VALIDATION, { field: missing }, messages['common.form.required']);
+    if (missing) throw new DomainError('VALIDATION', { field: missing }, messages['common.form.required']);
   }
-  if (await contractsGenerated(deps.db, customerId)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+  if (await contractsGenerated(deps.db, customerId)) throw new DomainError('PROCESS_REFUSED');
   const now = deps.clock.now();
   await deps.db.insert(billOwners).values({ customerId, data, updatedAt: now })
     .onConflictDoUpdate({ target: billOwners.customerId, set: { data, updatedAt: now } });
@@ -249,12 +248,12 @@ export async function saveBillOwner(deps: Pick<AppDeps, 'db' | 'clock'>, custome
  * WAITING (the version they saw must still be current); audited with the bill and the process
  * before and after, in the decision's transaction.
  */
-export async function decideLatestBill(deps: Pick<AppDeps, 'db' | 'clock'>, staffId: number, id: number, body: StaffBillDecision): Promise<void> {
+export async function decideLatestBill(deps: Pick<AppDeps, 'db' | 'clock' | 'reactions'>, staffId: number, id: number, body: StaffBillDecision): Promise<void> {
   const { db } = deps;
   await db.transaction(async (tx) => {
     const [bill] = await tx.select().from(bills).where(eq(bills.customerId, id)).orderBy(desc(bills.id)).limit(1).for('update');
-    if (!bill) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
-    if (bill.status !== 'PENDING' && bill.status !== 'WAITING') throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    if (!bill) throw new DomainError('FILE_NOT_FOUND');
+    if (bill.status !== 'PENDING' && bill.status !== 'WAITING') throw new DomainError('PROCESS_REFUSED');
     // the move's reactions write the audit line, bill and process before and after
     const c = body.corrections;
     // what the reviewer corrected replaces what was read; the audit line keeps both (decideBillIn)
@@ -290,7 +289,7 @@ function readingOf(analysis: unknown): BillReading | null {
 /** Every bill of a customer with what the assistant read, for staff; 404 for an unknown customer. */
 export async function billReadings(db: Db, customerId: number): Promise<StaffBillsResponse> {
   const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-  if (!customer) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!customer) throw new DomainError('NOT_FOUND');
   const rows = await db.select().from(bills).where(eq(bills.customerId, customerId)).orderBy(asc(bills.id));
   return {
     bills: rows.map((b) => ({

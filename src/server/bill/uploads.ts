@@ -1,10 +1,9 @@
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { uploadFitsQuota, type UploadPurpose } from '#shared/bill/rules';
-import { ErrorCode } from '#shared/errors';
 import type { Clock } from '../config';
 import type { Tx } from '../platform/db/index';
 import { uploads } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { enqueue, type JobHandler } from '../platform/queue/queue';
 import type { FileStorage } from '../providers/storage/index';
 
@@ -40,7 +39,7 @@ export async function reserveUploadQuota(tx: Tx, customerId: number, purpose: Up
     bytes: sql<string>`coalesce(sum(${uploads.size}) filter (where ${uploads.removedAt} is null), 0)`,
   }).from(uploads).where(and(eq(uploads.customerId, customerId), eq(uploads.purpose, purpose)));
   if (!uploadFitsQuota({ files: Number(used?.files ?? 0), bytes: Number(used?.bytes ?? 0) }, size)) {
-    throw new ApiError(429, ErrorCode.UPLOAD_QUOTA);
+    throw new DomainError('UPLOAD_QUOTA');
   }
 }
 

@@ -1,8 +1,7 @@
 import type { Hono } from 'hono';
-import { ErrorCode } from '#shared/errors';
 import { checkout, checkoutStatus, sandboxPaymentToken, tokenizer } from '#shared/checkout/endpoints';
 import type { AppDeps } from '../config';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { endpointApp } from '../http/route';
 import { createPaymentToken, SANDBOX_TOKEN_URL } from '../providers/payments/index';
 import { checkout as doCheckout, checkoutOf, paymentsOf } from './service';
@@ -23,7 +22,7 @@ export function checkoutRoutes(deps: AppDeps): Hono {
       : { provider: 'iugu', url: IUGU_TOKEN_URL, account_id: config.accountId, test: config.testMode });
   });
   route(sandboxPaymentToken, (c) => {
-    if (payments.name !== 'local') throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (payments.name !== 'local') throw new DomainError('NOT_FOUND');
     return c.json(createPaymentToken(c.req.valid('json'), deps.secret, deps.clock.now()));
   });
   return app;

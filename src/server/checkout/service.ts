@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import type { CheckoutDone, CheckoutRequest, CheckoutStatus } from '#shared/checkout/payloads';
 import { paysByBoleto } from '#shared/checkout/rules';
 import { currentStep } from '#shared/steps';
 import type { AppDeps, Clock } from '../config';
 import type { Db } from '../platform/db/index';
 import { checkouts, clientPlans, customers, spentPaymentTokens } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { customerSteps } from '../process/host';
 import { localPayments, type CardPayments, type TokenClaim } from '../providers/payments/index';
 
@@ -43,13 +42,13 @@ export async function checkoutOf(db: Db, customerId: number): Promise<CheckoutSt
 export async function checkout(deps: CheckoutDeps, customerId: number, req: CheckoutRequest): Promise<CheckoutStatus> {
   const { db, clock } = deps;
   const [c] = await db.select({ type: customers.type, name: customers.name, email: customers.email }).from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!c) throw new DomainError('UNAUTHORIZED');
   const [plan] = await db.select().from(clientPlans).where(eq(clientPlans.customerId, customerId));
-  if (!plan || plan.id !== req.client_plan_id) throw new ApiError(404, ErrorCode.NOT_FOUND, { field: 'client_plan_id' });
-  if (currentStep(await customerSteps(db, customerId)) !== 'CHECKOUT') throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
-  if ((await checkoutOf(db, customerId)).exists) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+  if (!plan || plan.id !== req.client_plan_id) throw new DomainError('NOT_FOUND', { field: 'client_plan_id' });
+  if (currentStep(await customerSteps(db, customerId)) !== 'CHECKOUT') throw new DomainError('PROCESS_REFUSED');
+  if ((await checkoutOf(db, customerId)).exists) throw new DomainError('PROCESS_REFUSED');
   const boleto = paysByBoleto(c.type);
-  if ('token' in req === boleto) throw new ApiError(409, ErrorCode.CHECKOUT_METHOD);
+  if ('token' in req === boleto) throw new DomainError('CHECKOUT_METHOD');
 
   let values: typeof checkouts.$inferInsert;
   if ('expires_day' in req) {
@@ -60,7 +59,7 @@ export async function checkout(deps: CheckoutDeps, customerId: number, req: Chec
       token: req.token, amountCents: Math.round(plan.price * 100),
       customer: { id: String(customerId), name: c.name, email: c.email }, description: `Primeira mensalidade: ${plan.planType}`,
     });
-    if (!answer.ok) throw new ApiError(422, answer.reason === 'declined' ? ErrorCode.PAYMENT_DECLINED : ErrorCode.PAYMENT_TOKEN_INVALID);
+    if (!answer.ok) throw new DomainError(answer.reason === 'declined' ? 'PAYMENT_DECLINED' : 'PAYMENT_TOKEN_INVALID');
     values = {
       customerId, clientPlanId: plan.id, method: 'CARD', brand: answer.card.brand, last4: answer.card.last4, holder: answer.card.holder,
       expiryMonth: answer.card.month, expiryYear: answer.card.year, provider: payments.name, chargeId: answer.chargeId, amount: plan.price,
@@ -71,7 +70,7 @@ export async function checkout(deps: CheckoutDeps, customerId: number, req: Chec
   if (!row) {
     // another request set it up meanwhile: release this authorisation
     if (values.chargeId) await deps.payments.cancel(values.chargeId).catch(() => undefined);
-    throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    throw new DomainError('PROCESS_REFUSED');
   }
   return { exists: true, data: doneOf(row) };
 }

@@ -3,16 +3,15 @@ import {
   acceptTermsOfUse, checkSigners, contractFile, contracts, createContracts, saveLegitimate, signatureWebhook, staffContractFile, staffContracts,
   verifySignature,
 } from '#shared/contract/endpoints';
-import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { clientAddress } from '../http/common';
 import { receiveUpload } from '../http/multipart';
 import { addressActionLimiter } from '../http/windowLimit';
 import { endpointApp, idParam } from '../http/route';
 import { readFile } from 'node:fs/promises';
-import { auditRead } from '../staff/service';
+import { auditRead } from '../staff/audit';
 import * as service from './service';
 import { recordProviderSignature, verifySignedFile } from './signing';
 
@@ -39,7 +38,7 @@ export function contractRoutes(deps: AppDeps): Hono {
   // anyone may check a file: per address, so the endpoint is no free hashing service
   const withinLimit = addressActionLimiter(deps, 'signature.verify', VERIFICATIONS_PER_WINDOW, VERIFY_WINDOW_MS);
   route(verifySignature, async (c) => {
-    if (!await withinLimit(clientAddress(c, deps))) throw new ApiError(429, ErrorCode.ADDRESS_RATE_LIMIT, { retry_after_s: Math.ceil(VERIFY_WINDOW_MS / 1000) });
+    if (!await withinLimit(clientAddress(c, deps))) throw new DomainError('ADDRESS_RATE_LIMIT', { retry_after_s: Math.ceil(VERIFY_WINDOW_MS / 1000) });
     const file = await receiveUpload(c, deps.storage.stagingDir, 'file');
     try {
       return c.json(await verifySignedFile(deps.db, new Uint8Array(await readFile(file.path))));
@@ -51,7 +50,7 @@ export function contractRoutes(deps: AppDeps): Hono {
   route(signatureWebhook, async (c) => {
     const raw = await c.req.text();
     const event = contractDeps.signatures.parseWebhook(raw, c.req.raw.headers);
-    if (!event) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+    if (!event) throw new DomainError('UNAUTHORIZED');
     if (event.kind === 'signed' || event.kind === 'closed') {
       const file = event.kind === 'closed' && event.documentRef ? await contractDeps.signatures.signedFile(event.documentRef) : null;
       await recordProviderSignature(deps, event, file);

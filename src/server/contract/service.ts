@@ -7,7 +7,6 @@ import { fromMonthDayYear, installationCanFollow, type ContractType, type Signer
 import { documentSlots } from '#shared/document/rules';
 import { contractFile as contractFileEndpoint } from '#shared/contract/endpoints';
 import { apiPath, fillPath } from '#shared/endpoint';
-import { ErrorCode } from '#shared/errors';
 import { catalogPlan } from '#shared/plan/rules';
 import type { Proposal } from '#shared/proposal/rules';
 import { currentStep } from '#shared/steps';
@@ -16,7 +15,7 @@ import { EXAMPLE_COMPANY, type CompanyIdentity } from '../settings';
 import type { Db, Tx } from '../platform/db/index';
 import { discardStored, keysStored } from '../platform/storing';
 import { billOwners, bills, checkouts, clientPlans, contracts, customers, financings, legalRepresentatives, proposals, type ContractTrailEntry } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { localSignatures, type SignatureProvider, type Signer } from '../providers/signature/index';
 import { CONTRACT_TITLES, contractPdf, sha256Hex, type ContractBilling, type ContractData, type ContractKind } from '../engines/contracts/index';
 import { customerSteps, byCustomer, loadProcess, moveProcessIn } from '../process/host';
@@ -26,7 +25,7 @@ import { storeBytes } from './files';
 import { enqueue } from '../platform/queue/queue';
 import { UPLOAD_REMOVE_JOB } from '../bill/uploads';
 
-export type ContractDeps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'publicOrigin' | 'company'> & { signatures: SignatureProvider };
+export type ContractDeps = Pick<AppDeps, 'db' | 'clock' | 'reactions' | 'storage' | 'publicOrigin' | 'company'> & { signatures: SignatureProvider };
 type Row = typeof contracts.$inferSelect;
 
 /** The e-signature provider of the deployment (SIGNATURE_PROVIDER), or our own signing page. */
@@ -78,11 +77,11 @@ export async function contractsView(deps: ContractDeps, customerId: number, orig
 
 async function customerOf(db: Db | Tx, customerId: number) {
   const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!c) throw new DomainError('UNAUTHORIZED');
   return c;
 }
 
-const refused = (field?: string) => new ApiError(409, ErrorCode.PROCESS_REFUSED, field ? { field } : {});
+const refused = (field?: string) => new DomainError('PROCESS_REFUSED', field ? { field } : {});
 
 /**
  * POST portal/customers/legitimates: who signs for a company. Only a company, and only until the
@@ -116,7 +115,7 @@ async function contractInputs(db: Db, customerId: number, body: CreateContractsR
   const required = documentSlots(c.type).filter((s) => s.required);
   if (required.some((slot) => !sent.some((d) => d.type === slot.type && d.status !== 'DENIED'))) throw refused('documents');
   const [owner] = await db.select().from(billOwners).where(eq(billOwners.customerId, customerId));
-  if (!owner) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'consumer' });
+  if (!owner) throw new DomainError('VALIDATION', { field: 'consumer' });
   const consumer = { ...(owner.data as ConsumerData), ...body };
   const [rep] = c.type === 'CNPJ' ? await db.select().from(legalRepresentatives).where(eq(legalRepresentatives.customerId, customerId)) : [];
   if (c.type === 'CNPJ' && !rep) throw refused('legitimate');
@@ -292,7 +291,7 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
         fileKey: stored[i]!, sha256: sha256Hex(m.bytes), trail, createdAt: now,
       })));
       if (consumer) await tx.update(billOwners).set({ data: consumer, updatedAt: now }).where(eq(billOwners.customerId, customerId));
-      if (event) await moveProcessIn(tx, clock, customerId, event, { by: byCustomer });
+      if (event) await moveProcessIn(tx, deps, customerId, event, { by: byCustomer });
     });
   } catch (e) {
     await discardStored(deps, stored);
@@ -319,10 +318,10 @@ class AlreadyGenerated extends Error {}
 
 /** A contract of the customer (or of anyone, for staff: customerId null). */
 export async function contractOf(db: Db | Tx, customerId: number | null, contractId: string): Promise<Row> {
-  if (!/^[0-9a-f-]{36}$/i.test(contractId)) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!/^[0-9a-f-]{36}$/i.test(contractId)) throw new DomainError('NOT_FOUND');
   const [row] = await db.select().from(contracts)
     .where(customerId === null ? eq(contracts.id, contractId) : and(eq(contracts.id, contractId), eq(contracts.customerId, customerId)));
-  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }
 
@@ -337,20 +336,20 @@ export async function contractFile(deps: Pick<AppDeps, 'db' | 'storage'>, custom
  * The process moves CONTRACT -> INSTALATION once every contract is signed and the terms of use are
  * accepted (or the unified contract is signed): spec §4 "'Acompanhe sua instalação'".
  */
-export async function completeWhenAllSigned(tx: Tx, deps: Pick<AppDeps, 'clock'>, customerId: number): Promise<void> {
+export async function completeWhenAllSigned(tx: Tx, deps: Pick<AppDeps, 'clock' | 'reactions'>, customerId: number): Promise<void> {
   const rows = await rowsOf(tx, customerId);
   // a buyer: the signed purchase contract fixes the payment type; the payment comes next, not the installation
   if (rows.some((r) => r.type === 'PURCHASE_CONTRACT')) {
     if (!rows.some((r) => r.type === 'PURCHASE_CONTRACT' && r.signedAt !== null)) return;
     const p = await loadProcess(tx, customerId);
-    if (p?.snapshot.can({ type: 'purchase.contractSigned' })) await moveProcessIn(tx, deps.clock, customerId, { type: 'purchase.contractSigned' }, { by: byCustomer });
+    if (p?.snapshot.can({ type: 'purchase.contractSigned' })) await moveProcessIn(tx, deps, customerId, { type: 'purchase.contractSigned' }, { by: byCustomer });
     return;
   }
   const signing = rows.map((r) => ({ type: r.type, is_client_signed: r.signedAt !== null }));
   const terms = rows.find((r) => r.type !== 'POWER_OF_ATTORNEY')?.termsAcceptedAt ?? null;
   if (!installationCanFollow(signing, terms !== null)) return;
   const p = await loadProcess(tx, customerId);
-  if (p?.snapshot.can({ type: 'contract.signed' })) await moveProcessIn(tx, deps.clock, customerId, { type: 'contract.signed' }, { by: byCustomer });
+  if (p?.snapshot.can({ type: 'contract.signed' })) await moveProcessIn(tx, deps, customerId, { type: 'contract.signed' }, { by: byCustomer });
 }
 
 /** PUT /portal/customers/contracts/{id}/terms-of-use: recorded once for the adhesion term (or the unified contract). */
@@ -358,7 +357,7 @@ export async function acceptTermsOfUse(deps: ContractDeps, customerId: number, c
   await deps.db.transaction(async (tx) => {
     await lockContracts(tx, customerId);
     const row = await contractOf(tx, customerId, contractId);
-    if (row.type === 'POWER_OF_ATTORNEY') throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (row.type === 'POWER_OF_ATTORNEY') throw new DomainError('NOT_FOUND');
     if (!row.termsAcceptedAt) await tx.update(contracts).set({ termsAcceptedAt: deps.clock.now() }).where(eq(contracts.id, row.id));
     await completeWhenAllSigned(tx, deps, customerId);
   });
@@ -369,13 +368,13 @@ export async function acceptTermsOfUse(deps: ContractDeps, customerId: number, c
 export async function checkSigner(db: Db, customerId: number, key: string): Promise<{ is_sign: boolean }> {
   const [row] = await db.select({ signedAt: contracts.signedAt }).from(contracts)
     .where(and(eq(contracts.signatureKey, key), eq(contracts.customerId, customerId)));
-  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!row) throw new DomainError('NOT_FOUND');
   return { is_sign: row.signedAt !== null };
 }
 
 /** A customer's contracts with their evidence (staff). */
 export async function staffContracts(db: Db, customerId: number) {
-  await customerOf(db, customerId).catch(() => { throw new ApiError(404, ErrorCode.NOT_FOUND); });
+  await customerOf(db, customerId).catch(() => { throw new DomainError('NOT_FOUND'); });
   return (await rowsOf(db, customerId)).map((r) => ({
     id: r.id, type: r.type, name: r.name, created_at: r.createdAt.toISOString(), original_sha256: r.sha256,
     signed_at: r.signedAt?.toISOString() ?? null, signed_sha256: r.signedSha256, terms_of_use_accepted_at: r.termsAcceptedAt?.toISOString() ?? null,

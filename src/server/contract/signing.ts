@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { BRAND_NAME } from '#shared/brand';
-import { ErrorCode } from '#shared/errors';
 import { canSign } from '#shared/contract/rules';
 import { fill } from '#shared/messages';
 import type { AppDeps } from '../config';
@@ -8,7 +7,7 @@ import type { Db } from '../platform/db/index';
 import { discardStored, keysStored } from '../platform/storing';
 import { contracts, type ContractTrailEntry } from '../platform/db/schema';
 import { enqueue } from '../platform/queue/queue';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { codeRequestKey, consumeCode, recordCodeRequest } from '../auth/codes';
 import { appendSignaturePage, CONSENT_TEXT, maskPhone, originalHashOf, sha256Hex, SIGNER_ROLE_LABELS, USER_AGENT_MAX } from '../engines/contracts/index';
 import { notify } from '../notification/service';
@@ -25,14 +24,14 @@ import { storeBytes } from './files';
  * the verification compares. A repeated sign answers the first signature.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'secret' | 'limits'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'reactions' | 'storage' | 'secret' | 'limits'>;
 type Row = typeof contracts.$inferSelect;
 
 /** The contract a signing key opens, or 404 (an unknown key tells nothing more). */
 export async function contractOfKey(db: Db, key: string): Promise<Row> {
-  if (!/^[A-Za-z0-9_-]{16,200}$/.test(key)) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!/^[A-Za-z0-9_-]{16,200}$/.test(key)) throw new DomainError('NOT_FOUND');
   const [row] = await db.select().from(contracts).where(eq(contracts.signatureKey, key));
-  if (!row || row.provider !== 'local') throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!row || row.provider !== 'local') throw new DomainError('NOT_FOUND');
   return row;
 }
 
@@ -55,13 +54,13 @@ export async function recordView(deps: Pick<AppDeps, 'db' | 'clock'>, row: Row):
  */
 async function refuseOutOfOrder(db: Db, row: Row): Promise<void> {
   const siblings = await db.select({ type: contracts.type, signedAt: contracts.signedAt }).from(contracts).where(eq(contracts.customerId, row.customerId));
-  if (!canSign(siblings.map((x) => ({ type: x.type, is_client_signed: x.signedAt !== null })), row.type)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+  if (!canSign(siblings.map((x) => ({ type: x.type, is_client_signed: x.signedAt !== null })), row.type)) throw new DomainError('PROCESS_REFUSED');
 }
 
 /** POST /sign/{key}/code: a fresh code for this page's secret, to the account's verified phone. */
 export async function sendSigningCode(deps: Deps, key: string, secret: string, address: string): Promise<{ phone_last4: string }> {
   const row = await contractOfKey(deps.db, key);
-  if (row.signedAt) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+  if (row.signedAt) throw new DomainError('PROCESS_REFUSED');
   await refuseOutOfOrder(deps.db, row);
   const phone = row.signer.phone;
   const request = codeRequestKey(phone, secret);

@@ -1,18 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ErrorCode } from '#shared/errors';
 import type { Clock } from '../config';
 import type { Db } from '../platform/db/index';
 import { cities, franchiseeCoverage, states } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
-import { audit } from '../staff/service';
+import { DomainError } from '../errors';
+import { audit } from '../staff/audit';
 
 /** The municipalities of a state (UF) by name, with their IBGE codes; 404 (field state) for an unknown state. */
 export async function citiesOf(db: Db, uf: string): Promise<{ city_id: number; name: string }[]> {
   const [state] = v.is(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)), uf)
     ? await db.select({ code: states.code }).from(states).where(eq(states.code, uf))
     : [];
-  if (!state) throw new ApiError(404, ErrorCode.NOT_FOUND, { field: 'state' });
+  if (!state) throw new DomainError('NOT_FOUND', { field: 'state' });
   return db.select({ city_id: cities.id, name: cities.name }).from(cities).where(eq(cities.stateCode, uf)).orderBy(asc(cities.name));
 }
 
@@ -25,7 +24,7 @@ export async function coverageTable(db: Db): Promise<{ state: string; franchisee
 /** Staff serve a state by a franchisee (a new one or a change); audited in the same transaction. */
 export async function serveState(db: Db, clock: Clock, staffId: number, state: string, franchiseeId: string): Promise<void> {
   const [known] = await db.select({ code: states.code }).from(states).where(eq(states.code, state));
-  if (!known) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!known) throw new DomainError('NOT_FOUND');
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(franchiseeCoverage).where(eq(franchiseeCoverage.stateCode, state));
     await tx.insert(franchiseeCoverage).values({ stateCode: state, franchiseeId })

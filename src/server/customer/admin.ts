@@ -4,7 +4,7 @@ import type { AppDeps } from '../config';
 import { endpointApp, idParam } from '../http/route';
 import { customerAttribution } from './attribution';
 import { setPartnership as savePartnership } from './partnership';
-import { auditRead } from '../staff/service';
+import { auditRead } from '../staff/audit';
 import { customerPage, searchCustomers as search } from './staffView';
 
 /** Staff on a customer's account: the employer partnership, and the marketing attribution of the sign-up. */

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import type { MarketingAttribution } from '#shared/customer/payloads';
 import type { Db } from '../platform/db/index';
 import { customers } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 
 /**
  * The marketing attribution a customer signed up with (spec §3, §9): the browser's cookie, checked
@@ -11,6 +10,6 @@ import { ApiError } from '../http/errors';
  */
 export async function customerAttribution(db: Db, customerId: number): Promise<MarketingAttribution | null> {
   const [row] = await db.select({ attribution: customers.attribution }).from(customers).where(eq(customers.id, customerId));
-  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!row) throw new DomainError('NOT_FOUND');
   return row.attribution ?? null;
 }

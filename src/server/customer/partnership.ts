@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import { fill } from '#shared/messages';
 import { PARTNERSHIP_EXTRA_FREE_MONTHS } from '#shared/plan/rules';
 import type { AppDeps, Clock } from '../config';
@@ -9,8 +8,8 @@ import { customers, uploads } from '../platform/db/schema';
 import type { StagedUpload } from '../http/multipart';
 import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
 import { reserveUploadQuota, retireReplacedUploads } from '../bill/uploads';
-import { ApiError } from '../http/errors';
-import { audit } from '../staff/service';
+import { DomainError } from '../errors';
+import { audit } from '../staff/audit';
 
 /**
  * Staff confirm (or withdraw) a customer's employer partnership (spec §6: it grants the partnership
@@ -24,8 +23,8 @@ export async function setPartnership(
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ type: customers.type, has: customers.hasPartnership }).from(customers)
       .where(eq(customers.id, customerId)).for('update');
-    if (!before) throw new ApiError(404, ErrorCode.NOT_FOUND);
-    if (before.type === 'CNPJ' && hasPartnership) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    if (!before) throw new DomainError('NOT_FOUND');
+    if (before.type === 'CNPJ' && hasPartnership) throw new DomainError('PROCESS_REFUSED');
     if (before.has === hasPartnership) return { id: customerId, has_partnership: hasPartnership, changed: false };
     await tx.update(customers).set({ hasPartnership, updatedAt: clock.now() }).where(eq(customers.id, customerId));
     await audit(tx, clock, {
@@ -48,7 +47,7 @@ async function latestBadge(db: Db, customerId: number) {
 
 /** The partnership of the signed-in customer (`id` is their own client id; anyone else's is not found). */
 export async function partnershipOf(db: Db, customerId: number, id: number) {
-  if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (id !== customerId) throw new DomainError('NOT_FOUND');
   const [c] = await db.select({ has: customers.hasPartnership }).from(customers).where(eq(customers.id, customerId));
   const badge = await latestBadge(db, customerId);
   const has = c?.has ?? false;
@@ -68,11 +67,11 @@ export async function partnershipOf(db: Db, customerId: number, id: number) {
 export async function saveEmployeeCard(deps: Deps, customerId: number, id: number, file: StagedUpload) {
   let key: string | null = null;
   try {
-    if (id !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (id !== customerId) throw new DomainError('NOT_FOUND');
     key = await reserveStorageKey(deps.db, deps.clock);
     await deps.db.transaction(async (tx) => {
       const [customer] = await tx.select({ has: customers.hasPartnership }).from(customers).where(eq(customers.id, customerId));
-      if (!customer?.has) throw new ApiError(403, ErrorCode.PARTNERSHIP_REQUIRED);
+      if (!customer?.has) throw new DomainError('PARTNERSHIP_REQUIRED');
       await reserveUploadQuota(tx, customerId, 'employee_card', file.size);
       const [badge] = await tx.insert(uploads).values({
         customerId, purpose: 'employee_card', storageKey: key!, originalName: file.originalName, kind: file.kind, size: file.size, createdAt: deps.clock.now(),
@@ -91,8 +90,8 @@ export async function saveEmployeeCard(deps: Deps, customerId: number, id: numbe
 }
 
 export async function employeeCardFile(deps: Deps, customerId: number, id: number) {
-  if (id !== customerId) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  if (id !== customerId) throw new DomainError('FILE_NOT_FOUND');
   const badge = await latestBadge(deps.db, customerId);
-  if (!badge) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  if (!badge) throw new DomainError('FILE_NOT_FOUND');
   return { bytes: await deps.storage.read(badge.storageKey), kind: badge.kind, name: UPLOAD_DOWNLOAD_NAME.employee_card };
 }

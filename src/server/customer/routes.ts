@@ -1,10 +1,9 @@
 import type { Hono } from 'hono';
 import { employeeBadge, partnership, profile, sendEmployeeBadge, signUp, updateProfile } from '#shared/customer/endpoints';
-import { ErrorCode } from '#shared/errors';
 import { limitProfileUpdates } from '../auth/customerLimits';
 import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { receiveUpload } from '../http/multipart';
 import { endpointApp, idParam } from '../http/route';
 import { employeeCardFile, partnershipOf, saveEmployeeCard } from './partnership';
@@ -31,7 +30,7 @@ export function customerRoutes(deps: AppDeps): Hono {
   route(partnership, async (c) => c.json(await partnershipOf(deps.db, c.get('customerId'), idParam(c.req.param('id')))));
   route(sendEmployeeBadge, async (c) => {
     const id = idParam(c.req.param('id'));
-    if (id !== c.get('customerId')) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (id !== c.get('customerId')) throw new DomainError('NOT_FOUND');
     const file = await receiveUpload(c, deps.storage.stagingDir);
     return c.json(await saveEmployeeCard(deps, c.get('customerId'), id, file), 201);
   });

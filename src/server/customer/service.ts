@@ -5,11 +5,10 @@ import type { MenuStep } from '#shared/steps';
 import { catalogPlan, type PlanType } from '#shared/plan/rules';
 import type { DocumentStatus, DocumentType } from '#shared/document/rules';
 import type { SignUpRequest } from '#shared/auth/payloads';
-import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import { preparedPerDb, type Db } from '../platform/db/index';
 import { bills, cities, clientPlans, contracts, coupons, customers, customerSuccessCases, documents, franchiseeCoverage, processSnapshots } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { consumePhoneProof, openSession, takePhoneProofTry } from '../auth/sessions';
 import { customerSteps, startProcess } from '../process/host';
 
@@ -24,9 +23,9 @@ function violatedConstraint(err: unknown): string | undefined {
   return undefined;
 }
 
-const inUse = (constraint: string | undefined): ApiError | undefined =>
-  constraint === 'customers_email_key' ? new ApiError(409, ErrorCode.EMAIL_IN_USE, { field: 'email' })
-    : constraint === 'customers_phone_key' ? new ApiError(409, ErrorCode.PHONE_IN_USE, { field: 'phone' })
+const inUse = (constraint: string | undefined): DomainError | undefined =>
+  constraint === 'customers_email_key' ? new DomainError('EMAIL_IN_USE', { field: 'email' })
+    : constraint === 'customers_phone_key' ? new DomainError('PHONE_IN_USE', { field: 'phone' })
       : undefined;
 
 /**
@@ -43,11 +42,11 @@ export async function signUp(deps: Deps, input: SignUpRequest, userAgent?: strin
       await consumePhoneProof(tx, deps, input.phone_proof, input.phone);
       const [city] = await tx.select({ id: cities.id }).from(cities)
         .where(and(eq(cities.id, input.city), eq(cities.stateCode, input.state)));
-      if (!city) throw new ApiError(422, ErrorCode.CITY_NOT_FOUND, { field: 'city' });
+      if (!city) throw new DomainError('CITY_NOT_FOUND', { field: 'city' });
       const coupon = input.coupon ? input.coupon : null;
       if (coupon) {
         const [known] = await tx.select({ code: coupons.code }).from(coupons).where(and(eq(coupons.code, coupon), eq(coupons.active, true)));
-        if (!known) throw new ApiError(422, ErrorCode.COUPON_INVALID, { field: 'coupon' });
+        if (!known) throw new DomainError('COUPON_INVALID', { field: 'coupon' });
       }
       const [emailOwner] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.email, input.email));
       if (emailOwner) throw inUse('customers_email_key');
@@ -143,7 +142,7 @@ const profileRow = preparedPerDb((db) => db.select({
  */
 export async function profile(db: Db, id: number): Promise<CustomerProfile> {
   const [c] = await profileRow(db).execute({ id });
-  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!c) throw new DomainError('UNAUTHORIZED');
   return {
     id: c.id,
     name: c.name,
@@ -181,7 +180,7 @@ export async function updateProfile(deps: Deps, id: number, patch: CustomerPatch
   const { db, clock } = deps;
   if (patch.email) {
     const [me] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, id));
-    if (me && me.email.toLowerCase() !== patch.email) throw new ApiError(409, ErrorCode.EMAIL_NEEDS_CODES, { field: 'email' });
+    if (me && me.email.toLowerCase() !== patch.email) throw new DomainError('EMAIL_NEEDS_CODES', { field: 'email' });
   }
   if (patch.name) await db.update(customers).set({ name: patch.name, updatedAt: clock.now() }).where(eq(customers.id, id));
   return profile(db, id);

@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import type { StaffCustomer, StaffCustomerSearch } from '#shared/customer/payloads';
 import { CUSTOMER_PAGE_SIZE, type CustomerSort } from '#shared/customer/endpoints';
 import type { Db } from '../platform/db/index';
 import { bills, cities, customers, processEvents, processSnapshots, staff } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 
 const PAGE = CUSTOMER_PAGE_SIZE;
 
@@ -45,7 +44,7 @@ export async function customerPage(db: Db, id: number): Promise<StaffCustomer> {
   const [row] = await db.select({ c: customers, city: cities.name, p: processSnapshots }).from(customers)
     .innerJoin(cities, eq(cities.id, customers.cityId)).leftJoin(processSnapshots, eq(processSnapshots.customerId, customers.id))
     .where(and(eq(customers.id, id), isNull(customers.deletedAt)));
-  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!row) throw new DomainError('NOT_FOUND');
   const moves = await db.select({ m: processEvents, staffName: staff.name }).from(processEvents).leftJoin(staff, eq(staff.id, processEvents.staffId))
     .where(eq(processEvents.customerId, id)).orderBy(asc(processEvents.id));
   const { c } = row;

@@ -1,12 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { ErrorCode } from '#shared/errors';
 import { outbox as outboxEndpoint } from '#shared/dev/endpoints';
 import type { AppDeps } from '../config';
 import { endpointApp } from '../http/route';
 import { clientAddress } from '../http/common';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { outbox } from '../platform/db/schema';
 import { paymentSandboxDevRoutes } from '../payment/routes';
 
@@ -31,7 +30,7 @@ export function devRoutes(deps: AppDeps): Hono {
     }
     // no socket: a request made inside this process (tests), which no network client can send
     const local = socket === undefined || (isLoopback(socket) && isLoopback(clientAddress(c, deps)));
-    if (!local) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (!local) throw new DomainError('NOT_FOUND');
     await next();
   };
   app.use('/dev/*', onlyThisMachine);

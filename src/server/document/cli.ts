@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { systemClock } from '../config';
 import { openDatabase } from '../platform/db/index';
 import { customers, staff } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { allDocuments, decideDocument } from './service';
 
 /**
@@ -50,7 +50,7 @@ export async function documentCommand(argv: string[]): Promise<number> {
       console.log(`${d.name}: ${DOCUMENT_STATUS_LABEL[d.status]}`);
       return 0;
     } catch (e) {
-      if (e instanceof ApiError) { console.error(e.status === 404 ? `no document ${id} of this customer` : 'the document was already decided'); return 1; }
+      if (e instanceof DomainError) { console.error(e.refusal === 'NOT_FOUND' || e.refusal === 'FILE_NOT_FOUND' ? `no document ${id} of this customer` : 'the document was already decided'); return 1; }
       throw e;
     }
   } finally {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { receiveUploads } from '../http/multipart';
 import { endpointApp, idParam } from '../http/route';
-import { auditRead } from '../staff/service';
+import { auditRead } from '../staff/audit';
 import * as service from './service';
 
 const FIELDS = ['document', 'document_back', 'card', 'receipt'] as const;

@@ -2,27 +2,26 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
 import type { DocumentRecord, StaffDocumentDecision } from '#shared/document/payloads';
 import { documentName, documentSlots, openSlots, type DocumentType } from '#shared/document/rules';
-import { ErrorCode } from '#shared/errors';
 import { fill } from '#shared/messages';
 import { currentStep } from '#shared/steps';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { discardStored, keysStored, reserveStorageKey } from '../platform/storing';
 import { checkouts, customers, documents, uploads } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import type { StagedUpload } from '../http/multipart';
 import { lockCustomerUploads, reserveUploadQuota } from '../bill/uploads';
 import { customerSteps } from '../process/host';
 import { notify } from '../notification/service';
 import { emailOfNotice } from '../notification/emails';
-import { audit } from '../staff/service';
+import { audit } from '../staff/audit';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
 type Row = typeof documents.$inferSelect;
 
 async function kindOf(db: Db | Tx, customerId: number): Promise<'CPF' | 'CNPJ'> {
   const [c] = await db.select({ type: customers.type }).from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!c) throw new DomainError('UNAUTHORIZED');
   return c.type;
 }
 
@@ -56,14 +55,14 @@ export async function sendDocuments(deps: Deps, customerId: number, files: Parti
   try {
     const kind = await kindOf(db, customerId);
     const [paid] = await db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.customerId, customerId));
-    if (!paid || currentStep(await customerSteps(db, customerId)) !== 'CHECKOUT') throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    if (!paid || currentStep(await customerSteps(db, customerId)) !== 'CHECKOUT') throw new DomainError('PROCESS_REFUSED');
     const open = openSlots(kind, await currentDocuments(db, customerId));
     const openFields = new Set(open.map((s) => s.field));
     // a file for a slot that is in review or approved is refused, not silently dropped
     const sent = documentSlots(kind).filter((s) => files[s.field]);
-    if (sent.some((s) => !openFields.has(s.field)) || open.length === 0) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    if (sent.some((s) => !openFields.has(s.field)) || open.length === 0) throw new DomainError('PROCESS_REFUSED');
     const missing = open.find((s) => s.required && !files[s.field]);
-    if (missing) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: missing.field });
+    if (missing) throw new DomainError('UPLOAD_MISSING', { field: missing.field });
 
     await keepDocuments(deps, customerId, sent, files, moved);
   } catch (e) {
@@ -96,7 +95,7 @@ export async function keepDocuments(deps: Deps, customerId: number, sent: readon
     // filled them since: checked again once the customer's other uploads are done
     await lockCustomerUploads(tx, customerId);
     const now = new Map((await currentDocuments(tx, customerId)).map((d) => [d.type, d.status]));
-    if (sent.some((slot) => { const s = now.get(slot.type); return s !== undefined && s !== 'DENIED'; })) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    if (sent.some((slot) => { const s = now.get(slot.type); return s !== undefined && s !== 'DENIED'; })) throw new DomainError('PROCESS_REFUSED');
     const stored = new Map<string, number>();
     for (const slot of sent) {
       const file = files[slot.field]!;
@@ -125,16 +124,16 @@ export async function documentFile(deps: Deps, customerId: number | null, docume
   const [row] = await deps.db.select().from(documents)
     .where(customerId === null ? eq(documents.id, documentId) : and(eq(documents.id, documentId), eq(documents.customerId, customerId)));
   const uploadId = side === 'front' ? row?.uploadId : side === 'back' ? row?.backUploadId : null;
-  if (!row || !uploadId) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  if (!row || !uploadId) throw new DomainError('FILE_NOT_FOUND');
   const [u] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId));
-  if (!u) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  if (!u) throw new DomainError('FILE_NOT_FOUND');
   return { bytes: await deps.storage.read(u.storageKey), kind: u.kind, name: UPLOAD_DOWNLOAD_NAME.document };
 }
 
 /** Every record of a customer (staff), newest first. */
 export async function allDocuments(db: Db, customerId: number): Promise<DocumentRecord[]> {
   const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!c) throw new DomainError('NOT_FOUND');
   return recordsOf(db, customerId, await db.select().from(documents).where(eq(documents.customerId, customerId)).orderBy(desc(documents.id)));
 }
 
@@ -145,8 +144,8 @@ export async function allDocuments(db: Db, customerId: number): Promise<Document
 export async function decideDocument(deps: Pick<AppDeps, 'db' | 'clock'>, staffId: number, customerId: number, documentId: number, decision: StaffDocumentDecision): Promise<DocumentRecord> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.customerId, customerId))).for('update');
-    if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
-    if (row.status !== 'PENDING') throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    if (!row) throw new DomainError('NOT_FOUND');
+    if (row.status !== 'PENDING') throw new DomainError('PROCESS_REFUSED');
     const justification = decision.status === 'DENIED' ? decision.justification ?? null : null;
     const [after] = await tx.update(documents).set({ status: decision.status, justification, decidedBy: staffId, decidedAt: deps.clock.now() })
       .where(eq(documents.id, documentId)).returning();

@@ -6,7 +6,7 @@ import sanitizeHtml from 'sanitize-html';
  * (a <script>, an onerror=, a javascript: or data: link, a style, a frame) would be stored XSS
  * against every customer. Only text markup and plain links survive, applied when an answer is kept
  * and again when GET /faq serves it (a row written some other way is cleaned on the way out too);
- * the browser sanitises once more before it shows it (src/web/features/faq/FaqDialog/faqHtml.ts).
+ * the browser sanitises once more before it shows it (src/web/ui/FaqDialog/faqHtml.ts).
  */
 export const FAQ_TAGS = ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'a'] as const;
 // https only, as the customer's browser keeps (an http link would show there as plain text)

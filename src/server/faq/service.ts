@@ -1,13 +1,12 @@
 import { asc, eq, like, max, sql } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import { FAQ_ENTRIES } from '#shared/faq/rules';
 import type { FaqEntryInput, StaffFaqEntry } from '#shared/faq/payloads';
 import { messages } from '#shared/messages';
 import type { Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { faqEntries, staffAudit } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
-import { audit } from '../staff/service';
+import { DomainError } from '../errors';
+import { audit } from '../staff/audit';
 import { hasText, sanitiseFaqHtml } from './sanitise';
 
 /**
@@ -65,7 +64,7 @@ export async function staffFaqList(db: Db, clock: Clock): Promise<StaffFaqEntry[
 /** The answer as it will be kept: sanitised, and still saying something. */
 function cleanAnswer(html: string): string {
   const clean = sanitiseFaqHtml(html);
-  if (!hasText(clean)) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'answer_html' }, messages['faq.answer.required']);
+  if (!hasText(clean)) throw new DomainError('VALIDATION', { field: 'answer_html' }, messages['faq.answer.required']);
   return clean;
 }
 
@@ -85,7 +84,7 @@ export async function createFaqEntry(db: Db, clock: Clock, staffId: number, inpu
   });
 }
 
-const notFound = () => new ApiError(404, ErrorCode.NOT_FOUND, { field: 'faqId' }, messages['faq.notFound']);
+const notFound = () => new DomainError('NOT_FOUND', { field: 'faqId' }, messages['faq.notFound']);
 
 /** PUT admin/faq/{faqId}: a new wording of a question or its answer; audited with before and after. */
 export async function updateFaqEntry(db: Db, clock: Clock, staffId: number, id: number, input: FaqEntryInput): Promise<StaffFaqEntry> {
@@ -119,7 +118,7 @@ export async function reorderFaq(db: Db, clock: Clock, staffId: number, ids: rea
     const rows = await inOrder(tx);
     const known = new Set(rows.map((r) => r.id));
     if (ids.length !== rows.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-      throw new ApiError(400, ErrorCode.VALIDATION, { field: 'ids' }, messages['faq.order.incomplete']);
+      throw new DomainError('VALIDATION', { field: 'ids' }, messages['faq.order.incomplete']);
     }
     const now = clock.now();
     for (const [i, id] of ids.entries()) {

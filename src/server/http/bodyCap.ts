@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bodyCap, type Endpoint } from '#shared/endpoint';
-import { ErrorCode } from '#shared/errors';
 import { countRefusedPayload } from '../platform/metrics';
-import { ApiError } from './errors';
+import { DomainError } from '../errors';
 
 /**
  * A hard cap on a call's body, whatever its content type (issue 29, F1): a declared length over
@@ -11,7 +10,7 @@ import { ApiError } from './errors';
  * and cut off past the cap, never held whole in memory here. An upload's refusal speaks of the
  * file ('Tamanho do arquivo excedido!...'), any other call's of the content.
  */
-export function capBody(maxBytes: number, refusal: () => ApiError): MiddlewareHandler {
+export function capBody(maxBytes: number, refusal: () => DomainError): MiddlewareHandler {
   const tooLarge = () => { countRefusedPayload('body-too-large'); return refusal(); };
   return createMiddleware(async (c, next) => {
     const request = c.req.raw;
@@ -70,6 +69,6 @@ async function readUpTo(body: ReadableStream<Uint8Array>, maxBytes: number): Pro
 export function capBodyOf(e: Endpoint): MiddlewareHandler {
   const field = e.multipart?.field;
   return capBody(bodyCap(e), () => (field
-    ? new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field })
-    : new ApiError(413, ErrorCode.BODY_TOO_LARGE)));
+    ? new DomainError('UPLOAD_TOO_LARGE', { field })
+    : new DomainError('BODY_TOO_LARGE')));
 }

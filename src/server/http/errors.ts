@@ -1,47 +1,32 @@
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { ErrorCode, messageKeyForCode, type ApiErrorBody } from '../../shared/errors';
+import { ERRORS, type ErrorName } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { currentRequestId } from '../platform/log';
+import { catalogueMessage, DomainError } from '../errors';
 
-type Extra = Omit<ApiErrorBody, 'code' | 'message'> & Record<string, unknown>;
-
-/** An error the API answers as `{code, message, ...}`; the message comes from the shared catalogue. */
-export class ApiError extends Error {
-  constructor(readonly status: ContentfulStatusCode, readonly code: number, readonly extra: Extra = {}, message?: string) {
-    super(message ?? catalogueMessage(code));
-  }
-  body(): ApiErrorBody & Record<string, unknown> {
-    return { code: this.code, message: this.message, ...this.extra };
-  }
-}
-
-export function catalogueMessage(code: number): string {
-  const key = messageKeyForCode(code);
-  return key ? messages[key] : messages['common.error.generic'];
-}
-
-export function errorResponse(c: Context, err: ApiError): Response {
+/** The one place a refusal becomes an answer: the table's status, its body, and the request's id. */
+export function errorResponse(c: Context, err: DomainError): Response {
   if (err.extra.retry_after_s !== undefined) c.header('Retry-After', String(err.extra.retry_after_s));
   const requestId = currentRequestId();
+  const body = { code: err.code, message: err.message, ...err.extra };
   // the request's id (X-Request-Id) in every error answer: what a customer quotes to support
-  return c.json(requestId ? { ...err.body(), request_id: requestId } : err.body(), err.status);
+  return c.json(requestId ? { ...body, request_id: requestId } : body, ERRORS[err.refusal].status);
 }
 
 /** Fields whose failure has its own code in the spec's catalogue (§8). */
-const codeForField: Record<string, number> = { document_value: ErrorCode.CNPJ_INVALID };
+const codeForField: Record<string, ErrorName> = { document_value: 'CNPJ_INVALID' };
 
 /** 400 `{code: 4000, message, field}` from the first valibot issue (or the field's own code). */
-export function validationError(issues: readonly v.BaseIssue<unknown>[]): ApiError {
+export function validationError(issues: readonly v.BaseIssue<unknown>[]): DomainError {
   const first = issues[0];
   const field = first ? v.getDotPath(first) ?? undefined : undefined;
   // the holder form's CPF (document_value too) is a CPF: its own code, not the company's CNPJ one
   const cpf = field === 'document_value' && first?.message === messages['consumer.error.cpf'];
-  const code: number = cpf ? ErrorCode.CPF_INVALID : (field ? codeForField[field] : undefined) ?? ErrorCode.VALIDATION;
-  const message = code === ErrorCode.VALIDATION ? first?.message ?? messages['common.error.generic'] : catalogueMessage(code);
-  return new ApiError(400, code, field ? { field } : {}, message);
+  const refusal: ErrorName = cpf ? 'CPF_INVALID' : (field ? codeForField[field] : undefined) ?? 'VALIDATION';
+  const message = refusal === 'VALIDATION' ? first?.message ?? messages['common.error.generic'] : catalogueMessage(refusal);
+  return new DomainError(refusal, field ? { field } : {}, message);
 }
 
 /** Request-body validation middleware from a shared valibot schema; `c.req.valid('json')` is its output. */

@@ -7,8 +7,7 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import { MAX_UPLOAD_BYTES, type UploadKind } from '#shared/bill/rules';
 import { MULTIPART_ENVELOPE_BYTES } from '#shared/endpoint';
-import { ErrorCode } from '#shared/errors';
-import { ApiError } from './errors';
+import { DomainError } from '../errors';
 import { sniffBillFile } from '../engines/bill-reader/index';
 import { newStagingName } from '../providers/storage/index';
 import { checkUploadContent } from './uploadContent';
@@ -38,7 +37,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 export async function receiveUpload(c: Context, stagingDir: string, field = 'file'): Promise<StagedUpload> {
   const files = await receiveUploads(c, stagingDir, [field]);
   const file = files[field];
-  if (!file) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field });
+  if (!file) throw new DomainError('UPLOAD_MISSING', { field });
   return file;
 }
 
@@ -53,11 +52,11 @@ interface Received { path: string; size: number; head: Uint8Array; originalName:
 export async function receiveUploads(c: Context, stagingDir: string, fields: readonly string[]): Promise<Partial<Record<string, StagedUpload>>> {
   const first = fields[0] ?? 'file';
   const contentType = c.req.header('Content-Type') ?? '';
-  if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first });
+  if (!/^multipart\/form-data/i.test(contentType)) throw new DomainError('UPLOAD_MISSING', { field: first });
   const declared = Number(c.req.header('Content-Length') ?? NaN);
-  if (declared > fields.length * MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES) throw new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field: first });
+  if (declared > fields.length * MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES) throw new DomainError('UPLOAD_TOO_LARGE', { field: first });
   const body = c.req.raw.body;
-  if (!body) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first });
+  if (!body) throw new DomainError('UPLOAD_MISSING', { field: first });
   await mkdir(stagingDir, { recursive: true });
   // named after this process, so a restart removes what a crash left without touching the uploads
   // another live process (sharing the directory) is receiving
@@ -80,7 +79,7 @@ export async function receiveUploads(c: Context, stagingDir: string, fields: rea
       // browsers send a name's UTF-8 bytes as they are ("Orçamento.pdf"); busboy would read them as latin1
       parser = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: fields.length, fields: 20, fieldSize: 4096 } });
     } catch {
-      reject(new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first }));
+      reject(new DomainError('UPLOAD_MISSING', { field: first }));
       return;
     }
     const input = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
@@ -103,7 +102,7 @@ export async function receiveUploads(c: Context, stagingDir: string, fields: rea
         // a NUL or escape in the name (RFC 5987 `filename*=UTF-8''%00`): the request is malformed,
         // refused before anything is written (the database would refuse the NUL later with a 500)
         stream.resume();
-        fail(new ApiError(400, ErrorCode.VALIDATION, { field: name }));
+        fail(new DomainError('VALIDATION', { field: name }));
         return;
       }
       const writing = new Promise<Received>((done, failed) => {
@@ -117,7 +116,7 @@ export async function receiveUploads(c: Context, stagingDir: string, fields: rea
         });
         stream.on('limit', () => {
           out.destroy();
-          failed(new ApiError(413, ErrorCode.UPLOAD_TOO_LARGE, { field: name }));
+          failed(new DomainError('UPLOAD_TOO_LARGE', { field: name }));
         });
         stream.on('error', failed);
         out.on('error', failed);
@@ -139,15 +138,15 @@ export async function receiveUploads(c: Context, stagingDir: string, fields: rea
   }).catch(async (e: unknown) => {
     await discardAll();
     // A body that breaks off midway (closed connection) is not the customer's fault to name: generic 400.
-    throw e instanceof ApiError ? e : new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: first });
+    throw e instanceof DomainError ? e : new DomainError('UPLOAD_MISSING', { field: first });
   });
 
   const out: Partial<Record<string, StagedUpload>> = {};
   try {
     for (const [field, r] of received) {
-      if (r.size === 0) throw new ApiError(400, ErrorCode.UPLOAD_EMPTY, { field });
+      if (r.size === 0) throw new DomainError('UPLOAD_EMPTY', { field });
       const kind = sniffBillFile(r.head);
-      if (kind === 'unknown') throw new ApiError(415, ErrorCode.UPLOAD_UNSUPPORTED, { field });
+      if (kind === 'unknown') throw new DomainError('UPLOAD_UNSUPPORTED', { field });
       await checkUploadContent(r.path, kind, field);
       out[field] = { path: r.path, size: r.size, kind, originalName: r.originalName.slice(0, 200), discard: () => discardOne(field) };
     }

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import type { Endpoint, QueryParam, ValidBodyOf } from '#shared/endpoint';
-import { ErrorCode } from '#shared/errors';
+import type { ErrorName } from '#shared/errors';
 import { messages } from '#shared/messages';
 import { requireSession, type SessionVars } from '../auth/sessions';
 import type { AppDeps } from '../config';
@@ -12,7 +12,8 @@ import { requireStaff, type StaffVars } from '../staff/service';
 import { staffCaller, type StaffCaller } from '../staff/auth';
 import { hasRole } from '#shared/staff/roles';
 import { capBodyOf } from './bodyCap';
-import { ApiError, validationError } from './errors';
+import { validationError } from './errors';
+import { DomainError } from '../errors';
 
 /**
  * Registers a handler for a shared endpoint descriptor (src/shared/<domain>/endpoints.ts): at the
@@ -46,7 +47,7 @@ const eitherToken = (deps: Deps, roles: Endpoint['roles']) => {
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
     const caller = token ? await staffCaller(deps, token) : null;
     if (caller !== null) {
-      if (!hasRole(caller.roles, roles ?? [])) throw new ApiError(403, ErrorCode.STAFF_ROLE);
+      if (!hasRole(caller.roles, roles ?? [])) throw new DomainError('STAFF_ROLE');
       c.set('staffId', caller.id);
       c.set('staff', caller);
       return next();
@@ -93,7 +94,7 @@ function queryCheck(e: Endpoint): MiddlewareHandler[] {
         continue;
       }
       const r = v.safeParse(param.schema, raw);
-      if (!r.success) throw new ApiError(400, ErrorCode.VALIDATION, { field: name }, r.issues[0]?.message ?? messages['common.error.generic']);
+      if (!r.success) throw new DomainError('VALIDATION', { field: name }, r.issues[0]?.message ?? messages['common.error.generic']);
       valid[name] = r.output;
     }
     c.req.addValidatedData('query', valid);
@@ -128,7 +129,7 @@ function bodyCheck(e: Endpoint): MiddlewareHandler[] {
  */
 const jsonContentType = createMiddleware(async (c, next) => {
   const type = (c.req.header('Content-Type') ?? '').trim();
-  if (type !== '' && !/^application\/([a-z-.]+\+)?json\s*(;|$)/i.test(type)) throw new ApiError(400, ErrorCode.VALIDATION, {}, messages['common.error.generic']);
+  if (type !== '' && !/^application\/([a-z-.]+\+)?json\s*(;|$)/i.test(type)) throw new DomainError('VALIDATION', {}, messages['common.error.generic']);
   await next();
 });
 
@@ -156,8 +157,8 @@ export function allowedMethods(endpoints: readonly Endpoint[], path: string): st
 }
 
 /** A positive integer id from a path or query parameter; anything else is simply not found. */
-export function idParam(raw: string | undefined, notFound: number = ErrorCode.NOT_FOUND): number {
+export function idParam(raw: string | undefined, notFound: ErrorName = 'NOT_FOUND'): number {
   const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw new ApiError(404, notFound);
+  if (!Number.isInteger(id) || id <= 0) throw new DomainError(notFound);
   return id;
 }

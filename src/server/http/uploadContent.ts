@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { MAX_IMAGE_PIXELS, type UploadKind } from '#shared/bill/rules';
-import { ErrorCode } from '#shared/errors';
-import { ApiError } from './errors';
+import { DomainError } from '../errors';
 import { PDF_DECODED_CAP } from '../engines/pdf/decodedSize.mjs';
 import { probePdf } from '../engines/pdf/probe';
 import { log } from '../platform/log';
@@ -110,7 +109,7 @@ export function markupBeforePdfHeader(bytes: Uint8Array): boolean {
  */
 export async function checkUploadContent(path: string, kind: UploadKind, field: string): Promise<void> {
   const bytes = new Uint8Array(await readFile(path));
-  const unsupported = () => new ApiError(415, ErrorCode.UPLOAD_UNSUPPORTED, { field });
+  const unsupported = () => new DomainError('UPLOAD_UNSUPPORTED', { field });
   if (kind === 'pdf') {
     if (markupBeforePdfHeader(bytes)) throw unsupported();
     const probe = await probePdf(bytes, PDF_PROBE_TIMEOUT_MS);
@@ -128,5 +127,5 @@ export async function checkUploadContent(path: string, kind: UploadKind, field: 
   }
   const size = kind === 'png' ? pngSize(bytes) : jpegSize(bytes);
   if (!size || (kind === 'jpeg' && !jpegHeadersSound(bytes))) throw unsupported();
-  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new ApiError(413, ErrorCode.UPLOAD_IMAGE_TOO_LARGE, { field });
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new DomainError('UPLOAD_IMAGE_TOO_LARGE', { field });
 }

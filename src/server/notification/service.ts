@@ -1,13 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import { fill } from '#shared/messages';
 import type { NotificationKey } from '#machines/process/processMachine';
 import type { Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { customers, notifications } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { enqueue } from '../platform/queue/queue';
-import { audit } from '../staff/service';
+import { audit } from '../staff/audit';
 import { STAFF_MESSAGE, type EmailNotice } from './emails';
 
 /** The queue's job that renders a notice's e-mail and sends it (./jobs.ts). */
@@ -40,14 +39,14 @@ export async function markRead(db: Db, clock: Clock, customerId: number, id: num
   const [row] = await db.update(notifications).set({ status: 'READ', readAt: clock.now() })
     .where(and(eq(notifications.id, id), eq(notifications.customerId, customerId)))
     .returning();
-  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!row) throw new DomainError('NOT_FOUND');
   return { id: row.id, message: row.message, status: row.status, created_at: row.createdAt.toISOString() };
 }
 
 /** POST admin/customers/{id}/notifications: a staff member writes to the customer's bell; audited in the same transaction. */
 export async function sendStaffNotification(db: Db, clock: Clock, staffId: number, id: number, message: string): Promise<number> {
   const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
-  if (!customer) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!customer) throw new DomainError('NOT_FOUND');
   return db.transaction(async (tx) => {
     const nid = await notify(tx, clock, id, message, { template: STAFF_MESSAGE });
     await audit(tx, clock, { staffId, action: 'notification:send', customerId: id, before: null, after: { notification_id: nid, message } });

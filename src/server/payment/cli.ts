@@ -5,7 +5,7 @@ import { StaffFinancingDecision } from '#shared/payment/payloads';
 import { systemClock } from '../config';
 import { openDatabase } from '../platform/db/index';
 import { customers, staff } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { invoicesFromEnv } from '../providers/payments/index';
 import { decideFinancing, reconcileInvoice, staffPayment } from './service';
 
@@ -53,7 +53,7 @@ export async function paymentCommand(argv: string[]): Promise<number> {
       print(await reconcileInvoice(deps, member.id, customer.id, verb === 'paid' ? 'PAID' : 'CANCELED'));
       return 0;
     } catch (e) {
-      if (e instanceof ApiError) { console.error(e.status === 404 ? 'no invoice for this customer' : 'refused: not a buyer at this step, or the invoice is not open'); return 1; }
+      if (e instanceof DomainError) { console.error(e.refusal === 'NOT_FOUND' ? 'no invoice for this customer' : 'refused: not a buyer at this step, or the invoice is not open'); return 1; }
       throw e;
     }
   } finally {

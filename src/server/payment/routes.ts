@@ -3,8 +3,7 @@ import {
   clientLending, createInvoice, decideFinancing, invoiceStatus, paymentWebhook, reconcileInvoice, sandboxInvoice, sandboxPayInvoice,
   sendPurchaseDocuments, staffPayment, stepSupply,
 } from '#shared/payment/endpoints';
-import { ErrorCode } from '#shared/errors';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { iuguWebhookAuthorized, parseIuguInvoiceWebhook } from '../providers/payments/iuguInvoices';
 import type { AppDeps } from '../config';
 import { portalOrigin } from '../contract/routes';
@@ -48,7 +47,7 @@ export function paymentRoutes(deps: AppDeps): Hono {
   });
   route(paymentWebhook, async (c) => {
     const token = deps.paymentWebhookToken;
-    if (!token || !iuguWebhookAuthorized(c.req.header('Authorization') ?? null, token)) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+    if (!token || !iuguWebhookAuthorized(c.req.header('Authorization') ?? null, token)) throw new DomainError('UNAUTHORIZED');
     const event = parseIuguInvoiceWebhook(await c.req.text());
     // other triggers (and invoices that are not ours) are taken and ignored, as Iugu expects a 2xx
     if (event) await service.invoiceChanged(paymentDeps, event.providerRef);

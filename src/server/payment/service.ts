@@ -3,7 +3,6 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { BRAND_NAME } from '#shared/brand';
 import { brazilDayAfter } from '#shared/calendar';
 import type { DocumentRecord } from '#shared/document/payloads';
-import { ErrorCode } from '#shared/errors';
 import type { Invoice, InvoiceStatusResponse, StaffFinancingDecision } from '#shared/payment/payloads';
 import {
   PURCHASE_DOCUMENT_FIELDS, invoiceMayBeIssued, purchaseDocumentFields, purchaseSignaturesOf, supplyBlock, type FinancingStatus, type InvoiceStatus,
@@ -15,7 +14,7 @@ import type { AppDeps, Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { discardStored } from '../platform/storing';
 import { contracts, customers, financings, invoices, proposals } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import type { StagedUpload } from '../http/multipart';
 import { PaymentProviderError } from '../providers/payments/index';
 import type { Invoices } from '../providers/payments/invoices';
@@ -24,7 +23,7 @@ import { byCustomer, customerSteps, loadProcess, moveProcessIn } from '../proces
 import { currentDocuments, keepDocuments } from '../document/service';
 import { notify, noticeText } from '../notification/service';
 import { emailOfNotice } from '../notification/emails';
-import { audit } from '../staff/service';
+import { audit } from '../staff/audit';
 import { countProviderError } from '../platform/metrics';
 import { currentVisit } from '../visit/service';
 
@@ -34,7 +33,7 @@ import { currentVisit } from '../visit/service';
  * from its own records; the browser's view is only a copy.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'> & { invoices: Invoices };
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'reactions' | 'storage'> & { invoices: Invoices };
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /** The deployment's invoice provider (PAYMENT_PROVIDER), or the offline sandbox. */
@@ -43,11 +42,11 @@ export const invoicesOf = (deps: Pick<AppDeps, 'clock' | 'invoices'>): Invoices 
 /** Days until the cash invoice is due: a boleto needs time to be paid and cleared. */
 export const INVOICE_DUE_DAYS = 3;
 
-const refused = (field?: string) => new ApiError(409, ErrorCode.PROCESS_REFUSED, field ? { field } : {});
+const refused = (field?: string) => new DomainError('PROCESS_REFUSED', field ? { field } : {});
 
 async function buyerOf(db: Db | Tx, customerId: number) {
   const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!c) throw new DomainError('UNAUTHORIZED');
   return c;
 }
 
@@ -81,7 +80,7 @@ export async function finalProposalOf(db: Db | Tx, customerId: number): Promise<
  * returned again, so a double click or a retried request never issues two.
  */
 export async function createInvoice(deps: Deps, customerId: number, profileId: number): Promise<Invoice> {
-  if (profileId !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (profileId !== customerId) throw new DomainError('NOT_FOUND');
   const { db, clock } = deps;
   const c = await buyerOf(db, customerId);
   if (c.subscriptionLending !== 'LENDING' || c.paymentType !== 'CASH_PURCHASE') throw refused('payment_type');
@@ -109,7 +108,7 @@ export async function createInvoice(deps: Deps, customerId: number, profileId: n
   } catch (e) {
     if (e instanceof PaymentProviderError) {
       countProviderError(deps.invoices.name);
-      throw new ApiError(502, ErrorCode.PAYMENT_UNAVAILABLE);
+      throw new DomainError('PAYMENT_UNAVAILABLE');
     }
     throw e;
   }
@@ -160,9 +159,9 @@ export async function settleInvoice(
 
 /** The sandbox's invoice by the id in its URL (only while the local provider is the deployment's). */
 export async function sandboxInvoiceRow(deps: Deps, secureId: string): Promise<InvoiceRow> {
-  if (deps.invoices.name !== 'local' || !/^[A-Za-z0-9_-]{16,80}$/.test(secureId)) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (deps.invoices.name !== 'local' || !/^[A-Za-z0-9_-]{16,80}$/.test(secureId)) throw new DomainError('NOT_FOUND');
   const [row] = await deps.db.select().from(invoices).where(and(eq(invoices.provider, 'local'), eq(invoices.providerRef, secureId)));
-  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }
 
@@ -198,7 +197,7 @@ export async function clientLending(db: Db, customerId: number) {
 export async function decideFinancing(deps: Pick<AppDeps, 'db' | 'clock'>, staffId: number, customerId: number, body: StaffFinancingDecision) {
   const { db, clock } = deps;
   const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!c) throw new DomainError('NOT_FOUND');
   if (c.paymentType !== 'FINANCING' || c.subscriptionLending !== 'LENDING') throw refused('payment_type');
   if (currentStep(await customerSteps(db, customerId)) !== 'CONTRACT') throw refused('step');
   // the buyer signed on the bank's approval: a change now would leave them with no way back (a
@@ -218,7 +217,7 @@ export async function decideFinancing(deps: Pick<AppDeps, 'db' | 'clock'>, staff
 /** PUT /admin/customers/{id}/invoice: staff reconcile the cash invoice (paid at the bank, or cancelled). */
 export async function reconcileInvoice(deps: Pick<Deps, 'db' | 'clock' | 'invoices'>, staffId: number, customerId: number, status: 'PAID' | 'CANCELED') {
   const row = await latestInvoice(deps.db, customerId);
-  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!row) throw new DomainError('NOT_FOUND');
   if (!(await settleInvoice(deps.db, deps.clock, row, status, 'staff'))) throw refused('invoice');
   if (status === 'CANCELED' && row.provider !== 'local') await deps.invoices.cancel(row.providerRef).catch(() => undefined);
   await audit(deps.db, deps.clock, { staffId, action: 'invoice:reconcile', customerId, before: { invoice_status: row.status }, after: { invoice_status: status } });
@@ -228,7 +227,7 @@ export async function reconcileInvoice(deps: Pick<Deps, 'db' | 'clock' | 'invoic
 /** GET /admin/customers/{id}/payment. */
 export async function staffPayment(db: Db, customerId: number) {
   const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!c) throw new DomainError('NOT_FOUND');
   const row = await latestInvoice(db, customerId);
   return { payment_type: c.paymentType, financing: await financingOf(db, customerId), invoice: row ? invoiceJson(row) : null };
 }
@@ -288,10 +287,10 @@ export async function sendPurchaseDocuments(deps: Deps, customerId: number, file
     const unexpected = Object.keys(files).find((f) => files[f] && !(open as readonly string[]).includes(f));
     if (unexpected) {
       const known = (purchaseDocumentFields(paymentType) as readonly string[]).includes(unexpected);
-      throw known ? refused('already_sent') : new ApiError(400, ErrorCode.VALIDATION, { field: unexpected });
+      throw known ? refused('already_sent') : new DomainError('VALIDATION', { field: unexpected });
     }
     const missing = open.find((f) => !files[f]);
-    if (missing) throw new ApiError(400, ErrorCode.UPLOAD_MISSING, { field: missing });
+    if (missing) throw new DomainError('UPLOAD_MISSING', { field: missing });
     await keepDocuments(deps, customerId, open.map((f) => ({ field: f, type: PURCHASE_DOCUMENT_FIELDS[f] })), files, moved);
   } catch (e) {
     await Promise.all(Object.values(files).map((f) => f?.discard()));
@@ -306,16 +305,16 @@ export async function sendPurchaseDocuments(deps: Deps, customerId: number, file
  * on the facts read here (spec §4). Refused with the first missing condition; after the move,
  * asking again answers the steps.
  */
-export async function stepSupply(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number): Promise<{ data: MenuStep[] }> {
+export async function stepSupply(deps: Pick<AppDeps, 'db' | 'clock' | 'reactions'>, customerId: number): Promise<{ data: MenuStep[] }> {
   return deps.db.transaction(async (tx) => {
     const p = await loadProcess(tx, customerId, true);
-    if (!p) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+    if (!p) throw new DomainError('UNAUTHORIZED');
     const steps = await customerSteps(tx, customerId);
     if (steps.some((s) => s.type === 'SUPPLY')) return { data: steps };
     const facts = await supplyFacts(tx, customerId);
     const event = { type: 'supply.requested' as const, facts };
     if (!p.snapshot.can(event)) throw refused(supplyBlock(facts) ?? 'step');
-    const move = await moveProcessIn(tx, deps.clock, customerId, event, { by: byCustomer });
+    const move = await moveProcessIn(tx, deps, customerId, event, { by: byCustomer });
     return { data: move.steps };
   });
 }

@@ -1,9 +1,8 @@
 import type { Hono } from 'hono';
 import { customerPlans, plans, salesFreeMonths, selectedClientPlan, selectedPlan, signPlan, simulatePlan, simulator } from '#shared/plan/endpoints';
 import { PLAN_CATALOGUE } from '#shared/plan/rules';
-import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { endpointApp, idParam } from '../http/route';
 import {
   planOffers, salesFreeMonths as freeMonthsOf, selectedClientPlan as clientPlanOf, selectedSimulation, signPlan as sign, simulate,
@@ -25,7 +24,7 @@ export function planRoutes(deps: AppDeps): Hono {
   });
   route(salesFreeMonths, async (c) => {
     // a customer reaches only their own id; anyone else's is simply not found
-    if (idParam(c.req.param('id')) !== c.get('customerId')) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (idParam(c.req.param('id')) !== c.get('customerId')) throw new DomainError('NOT_FOUND');
     return c.json({ data: await freeMonthsOf(deps.db, c.get('customerId')) });
   });
   return app;

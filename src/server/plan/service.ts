@@ -2,16 +2,15 @@ import { desc, eq } from 'drizzle-orm';
 import type { ClientPlan, PlanOffer, PlanSimulated, PlanSimulatedRequest, PlanType, SalesFreeMonths } from '#shared/plan/payloads';
 import { catalogPlan, catalogPlanById, freeMonthsOf, PLAN_TYPES } from '#shared/plan/rules';
 import type { MenuStep } from '#shared/steps';
-import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import type { Db } from '../platform/db/index';
 import { clientPlans, customers, planSimulations } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { sizedBillOf } from '../bill/sizedBill';
 import { byCustomer, loadProcess, moveProcessIn } from '../process/host';
 import { PLAN_LEVEL_BY_TYPE, sizeSolarSystem, type SizingResult } from '../engines/sizing/index';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'reactions' | 'storage'>;
 
 
 /** The anonymous simulator: national averages when no state is known. */
@@ -36,7 +35,7 @@ const planOf = (id: number, billValue: number, level: PlanType, r: SizingResult)
 export async function simulatePlan(deps: Deps, customerId: number, req: PlanSimulatedRequest): Promise<PlanSimulated> {
   const { db, clock } = deps;
   const [c] = await db.select({ state: customers.stateCode, city: customers.cityId }).from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!c) throw new DomainError('UNAUTHORIZED');
   const result = sizeSolarSystem({ billValue: req.bill_value, uf: c.state, municipalityIbge: String(c.city), year: clock.now().getUTCFullYear() });
   const fit = result.plan[PLAN_LEVEL_BY_TYPE[req.nivel]].is_fit;
   return db.transaction(async (tx) => {
@@ -47,7 +46,7 @@ export async function simulatePlan(deps: Deps, customerId: number, req: PlanSimu
     const p = await loadProcess(tx, customerId);
     if (fit && p?.snapshot.can({ type: 'simulation.done' })) {
       // the bill may have been approved first: the move's reactions then send the initial proposal
-      await moveProcessIn(tx, clock, customerId, { type: 'simulation.done' }, { by: byCustomer });
+      await moveProcessIn(tx, deps, customerId, { type: 'simulation.done' }, { by: byCustomer });
     }
     return planOf(row.id, req.bill_value, req.nivel, result);
   });
@@ -62,7 +61,7 @@ export async function selectedSimulation(db: Db, customerId: number): Promise<Pl
 
 async function customerForPlans(db: Db, customerId: number) {
   const sized = await sizedBillOf(db, customerId);
-  if (!sized) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!sized) throw new DomainError('UNAUTHORIZED');
   return sized;
 }
 
@@ -113,13 +112,13 @@ export async function selectedClientPlan(db: Db, customerId: number): Promise<Cl
  * ('Não apto' otherwise, 4097) and the process must be at the plan choice (4090): the client plan is
  * stored with the figures shown and the process moves to CHECKOUT in the same transaction.
  */
-export async function signPlan(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: number, planId: number): Promise<{ plan: ClientPlan; steps: MenuStep[] }> {
+export async function signPlan(deps: Pick<AppDeps, 'db' | 'clock' | 'reactions'>, customerId: number, planId: number): Promise<{ plan: ClientPlan; steps: MenuStep[] }> {
   const catalogue = catalogPlanById(planId);
-  if (!catalogue) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!catalogue) throw new DomainError('NOT_FOUND');
   const offer = (await planOffers(deps, customerId)).find((o) => o.plan_id === planId);
-  if (!offer?.is_fit) throw new ApiError(409, ErrorCode.PLAN_NOT_FIT, { field: 'planId' });
+  if (!offer?.is_fit) throw new DomainError('PLAN_NOT_FIT', { field: 'planId' });
   return deps.db.transaction(async (tx) => {
-    const move = await moveProcessIn(tx, deps.clock, customerId, { type: 'plan.signed' }, { by: byCustomer });
+    const move = await moveProcessIn(tx, deps, customerId, { type: 'plan.signed' }, { by: byCustomer });
     const [row] = await tx.insert(clientPlans).values({
       customerId, planType: catalogue.type, price: offer.price, freeMonths: offer.free_months, deadlineYears: offer.deadline_years,
       offer, createdAt: deps.clock.now(),

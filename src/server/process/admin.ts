@@ -1,9 +1,8 @@
 import type { Hono } from 'hono';
 import { processOf, sendProcessEvent } from '#shared/process/endpoints';
-import { ErrorCode } from '#shared/errors';
 import { hasRole, STAFF_EVENT_ROLES } from '#shared/staff/roles';
 import type { AppDeps } from '../config';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { endpointApp, idParam } from '../http/route';
 import { processView, sendStaffEvent } from './service';
 
@@ -15,7 +14,7 @@ export function processAdmin(deps: AppDeps): Hono {
   route(sendProcessEvent, async (c) => {
     const id = idParam(c.req.param('id'));
     // each event belongs to one role (the visit's to the scheduler, the sale's to sales...)
-    if (!hasRole(c.get('staff').roles, STAFF_EVENT_ROLES[c.req.valid('json').type] ?? [])) throw new ApiError(403, ErrorCode.STAFF_ROLE);
+    if (!hasRole(c.get('staff').roles, STAFF_EVENT_ROLES[c.req.valid('json').type] ?? [])) throw new DomainError('STAFF_ROLE');
     await sendStaffEvent(deps, c.get('staffId'), id, c.req.valid('json'));
     return c.json(await processView(deps.db, id));
   });

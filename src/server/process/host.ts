@@ -7,10 +7,7 @@ import { visitWhen } from '#shared/visit/payloads';
 import type { Clock } from '../config';
 import { preparedPerDb, type Db, type Tx } from '../platform/db/index';
 import { customers, processEvents, processSnapshots } from '../platform/db/schema';
-import { noticeText, notify } from '../notification/service';
-import { emailOfNotice } from '../notification/emails';
-import { hasInitialProposal, prepareInitialProposal } from '../proposal/service';
-import { audit } from '../staff/service';
+import type { AuditEntry } from '../staff/audit';
 
 type ProcessSnapshot = SnapshotFrom<typeof processMachine>;
 
@@ -32,6 +29,24 @@ export type MovedBy = { kind: 'customer' } | { kind: 'staff'; staffId: number } 
 export const byCustomer: MovedBy = { kind: 'customer' };
 export const bySystem: MovedBy = { kind: 'system' };
 export const byStaff = (staffId: number): MovedBy => ({ kind: 'staff', staffId });
+
+/**
+ * What the process's reactions do, wired in by the composition root (process/reactions.ts): the
+ * host names no service, so no service that moves a process is imported back by it.
+ */
+export interface ProcessReactions {
+  /** tells the customer a notice of the machine's, filled with `values` (the visit's day and slot) */
+  notify(tx: Tx, clock: Clock, customerId: number, notice: Notice['message'], values?: Record<string, string>): Promise<void>;
+  /** drafts the INITIAL proposal from the approved bill */
+  prepareInitialProposal(tx: Tx, clock: Clock, customerId: number): Promise<void>;
+  /** whether that draft exists (the portal sends it only then) */
+  hasInitialProposal(tx: Tx, customerId: number): Promise<boolean>;
+  /** one line of the staff audit trail */
+  audit(tx: Tx, clock: Clock, entry: AuditEntry): Promise<void>;
+}
+
+/** What a move needs besides the transaction: the time, and the reactions to perform. */
+export interface ProcessDeps { clock: Clock; reactions: ProcessReactions }
 
 /** What a staff move's audit line says besides the process state before and after. */
 export interface AuditNote {
@@ -170,17 +185,16 @@ const recording = (reactions: Reaction[]) => processMachine.provide({
 });
 
 /** The customer's notice of a move, unless the notice leaves this mover out or names a visit the move does not bring. */
-async function tell(tx: Tx, clock: Clock, customerId: number, notice: Notice, options: MoveOptions): Promise<void> {
+async function tell(tx: Tx, deps: ProcessDeps, customerId: number, notice: Notice, options: MoveOptions): Promise<void> {
   if (notice.unlessBy === options.by.kind) return;
   if (notice.about === 'visit') {
     // A bare staff event (POST /admin/customers/{id}/events) moves the process with no visit row:
     // there is no visit to name, so the customer is told nothing rather than something untrue.
     if (!options.visit) return;
-    const values = { when: visitWhen(options.visit.day, options.visit.slot) };
-    await notify(tx, clock, customerId, noticeText(notice.message, values), emailOfNotice(notice.message, values));
+    await deps.reactions.notify(tx, deps.clock, customerId, notice.message, { when: visitWhen(options.visit.day, options.visit.slot) });
     return;
   }
-  await notify(tx, clock, customerId, noticeText(notice.message), emailOfNotice(notice.message));
+  await deps.reactions.notify(tx, deps.clock, customerId, notice.message);
 }
 
 /**
@@ -190,20 +204,21 @@ async function tell(tx: Tx, clock: Clock, customerId: number, notice: Notice, op
  * line whose `after` is where the move left the process, follow-up moves included. Any failure
  * rolls the move back with its reactions.
  */
-export async function moveProcessIn(tx: Tx, clock: Clock, customerId: number, event: ProcessEvent, options: MoveOptions): Promise<ProcessMove> {
+export async function moveProcessIn(tx: Tx, deps: ProcessDeps, customerId: number, event: ProcessEvent, options: MoveOptions): Promise<ProcessMove> {
+  const { clock } = deps;
   const reactions: Reaction[] = [];
   const stored = await storeMove(tx, clock, customerId, event, options.expectedVersion, recording(reactions), options.by);
   let last = stored;
   for (const reaction of reactions) {
     switch (reaction.type) {
       case 'notify':
-        await tell(tx, clock, customerId, reaction.notice, options);
+        await tell(tx, deps, customerId, reaction.notice, options);
         break;
       case 'prepareInitialProposal':
-        await prepareInitialProposal(tx, clock, customerId);
+        await deps.reactions.prepareInitialProposal(tx, clock, customerId);
         break;
       case 'sendInitialProposal':
-        if (await hasInitialProposal(tx, customerId)) last = await moveProcessIn(tx, clock, customerId, { type: 'proposal.initialSent' }, { by: bySystem });
+        if (await deps.reactions.hasInitialProposal(tx, customerId)) last = await moveProcessIn(tx, deps, customerId, { type: 'proposal.initialSent' }, { by: bySystem });
         break;
       case 'recordPaymentType':
         await tx.update(customers).set({ subscriptionLending: 'LENDING', paymentType: reaction.paymentType, updatedAt: clock.now() })
@@ -218,7 +233,7 @@ export async function moveProcessIn(tx: Tx, clock: Clock, customerId: number, ev
   if (by.kind === 'staff' && reactions.some((r) => r.type === 'audit')) {
     const note = options.audit;
     const stateKey = note?.subject ? 'process' : 'state';
-    await audit(tx, clock, {
+    await deps.reactions.audit(tx, clock, {
       staffId: by.staffId, action: note?.action ?? `process:${event.type}`, customerId,
       before: { ...note?.subject?.before, [stateKey]: stored.before, version: stored.version - 1 },
       after: { ...note?.subject?.after, [stateKey]: last.after, version: last.version, ...note?.outcome },
@@ -228,8 +243,8 @@ export async function moveProcessIn(tx: Tx, clock: Clock, customerId: number, ev
 }
 
 /** moveProcessIn in a transaction of its own. */
-export async function moveProcess(db: Db, clock: Clock, customerId: number, event: ProcessEvent, options: MoveOptions): Promise<ProcessMove> {
-  return db.transaction((tx) => moveProcessIn(tx, clock, customerId, event, options));
+export async function moveProcess(db: Db, deps: ProcessDeps, customerId: number, event: ProcessEvent, options: MoveOptions): Promise<ProcessMove> {
+  return db.transaction((tx) => moveProcessIn(tx, deps, customerId, event, options));
 }
 
 /**

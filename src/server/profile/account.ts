@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import type { DeletionCodeSent } from '#shared/profile/payloads';
 import type { AppDeps } from '../config';
 import type { Db } from '../platform/db/index';
 import { customers } from '../platform/db/schema';
 import { enqueue } from '../platform/queue/queue';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { codeRequestKey, recordCodeRequest, type CodePurpose } from '../auth/codes';
 import type { Owner } from './registry';
 
 /** The signed-in customer's account while it exists; 401 once it was deleted. */
 export async function liveAccountOf(db: Db, customerId: number): Promise<Owner> {
   const [c] = await db.select({ id: customers.id, phone: customers.phone, email: customers.email, deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, customerId));
-  if (!c || c.deletedAt) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!c || c.deletedAt) throw new DomainError('UNAUTHORIZED');
   return { id: c.id, phone: c.phone, email: c.email };
 }
 

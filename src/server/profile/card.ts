@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import type { Card, CardResponse } from '#shared/profile/payloads';
 import { cardBrandName, cardDue, maskedCardNumber } from '#shared/profile/rules';
 import type { AppDeps } from '../config';
 import type { Db } from '../platform/db/index';
 import { checkouts, clientPlans, customers } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { PaymentProviderError, type CardPayments } from '../providers/payments/index';
 import { log } from '../platform/log';
 import { countProviderError } from '../platform/metrics';
@@ -45,10 +44,10 @@ const unavailable = (e: unknown): boolean =>
 export async function replaceCard(deps: Pick<AppDeps, 'db'> & { payments: CardPayments }, customerId: number, token: string): Promise<{ success: true; data: Card }> {
   const { db, payments } = deps;
   const [row] = await db.select().from(checkouts).where(eq(checkouts.customerId, customerId));
-  if (!row || row.method !== 'CARD') throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { field: 'card' });
+  if (!row || row.method !== 'CARD') throw new DomainError('PROCESS_REFUSED', { field: 'card' });
   const [c] = await db.select({ name: customers.name, email: customers.email }).from(customers).where(eq(customers.id, customerId));
   const [plan] = await db.select({ price: clientPlans.price, type: clientPlans.planType }).from(clientPlans).where(eq(clientPlans.id, row.clientPlanId));
-  if (!c || !plan) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { field: 'card' });
+  if (!c || !plan) throw new DomainError('PROCESS_REFUSED', { field: 'card' });
   let answer;
   try {
     answer = await payments.replaceCard({
@@ -58,11 +57,11 @@ export async function replaceCard(deps: Pick<AppDeps, 'db'> & { payments: CardPa
   } catch (e) {
     if (unavailable(e)) {
       countProviderError(payments.name);
-      throw new ApiError(502, ErrorCode.PAYMENT_UNAVAILABLE);
+      throw new DomainError('PAYMENT_UNAVAILABLE');
     }
     throw e;
   }
-  if (!answer.ok) throw new ApiError(422, answer.reason === 'declined' ? ErrorCode.PAYMENT_DECLINED : ErrorCode.PAYMENT_TOKEN_INVALID, { field: 'token' });
+  if (!answer.ok) throw new DomainError(answer.reason === 'declined' ? 'PAYMENT_DECLINED' : 'PAYMENT_TOKEN_INVALID', { field: 'token' });
   if (!answer.previousReleased && row.chargeId) {
     // staff reconcile by the customer id: no personal data in the log
     log().warn(`customer ${customerId}: the card's previous authorisation was not released by ${payments.name}`);
@@ -73,7 +72,7 @@ export async function replaceCard(deps: Pick<AppDeps, 'db'> & { payments: CardPa
   }).where(and(eq(checkouts.id, row.id), row.chargeId === null ? eq(checkouts.customerId, customerId) : eq(checkouts.chargeId, row.chargeId))).returning();
   if (!after) {
     await payments.cancel(answer.chargeId).catch(() => undefined);
-    throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { field: 'card' });
+    throw new DomainError('PROCESS_REFUSED', { field: 'card' });
   }
   return { success: true, data: cardOfRow(after) };
 }

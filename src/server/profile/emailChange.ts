@@ -1,12 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import type { CustomerProfile } from '#shared/customer/payloads';
 import type { EmailChangeCodeRequest, EmailChangeCodeSent, EmailChangeRequest } from '#shared/profile/payloads';
 import type { AppDeps } from '../config';
 import { authEvents, customers, emailChanges } from '../platform/db/schema';
 import { enqueue, type JobHandler } from '../platform/queue/queue';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { limitKeyOf } from '../http/common';
 import { codeRequestKey, consumeCode, heldUntil, recordCodeRequest, secondsUntil } from '../auth/codes';
 import { hmac, newAccessCode, sameHash } from '../auth/crypto';
@@ -35,9 +34,9 @@ const emailCodeHash = (deps: Pick<AppDeps, 'secret'>, customerId: number, email:
 /** POST /portal/customers/email/code: the change waits for its codes, both on their way (a previous request of the customer is replaced). */
 export async function sendEmailChangeCodes(deps: Deps, customerId: number, input: EmailChangeCodeRequest, address: string): Promise<EmailChangeCodeSent> {
   const { phone, email } = await liveAccountOf(deps.db, customerId);
-  if (input.email === email.toLowerCase()) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'email' }, messages['profile.email.same']);
+  if (input.email === email.toLowerCase()) throw new DomainError('VALIDATION', { field: 'email' }, messages['profile.email.same']);
   const [other] = await deps.db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, input.email), ne(customers.id, customerId)));
-  if (other) throw new ApiError(409, ErrorCode.EMAIL_IN_USE, { field: 'email' });
+  if (other) throw new DomainError('EMAIL_IN_USE', { field: 'email' });
   const request = codeRequestKey(phone, input.secret);
   await deps.db.transaction(async (tx) => {
     await recordCodeRequest(tx, deps, request, address, 'email');
@@ -57,26 +56,26 @@ export async function sendEmailChangeCodes(deps: Deps, customerId: number, input
  */
 async function checkEmailCode(deps: Deps, customerId: number, phone: string, secretHash: string, code: string, address: string): Promise<string> {
   const { db, clock, limits } = deps;
-  const wrong = () => new ApiError(400, ErrorCode.CODE_INVALID, { field: 'email_code' });
-  const refusal = await db.transaction(async (tx): Promise<ApiError | string> => {
+  const wrong = () => new DomainError('CODE_INVALID', { field: 'email_code' });
+  const refusal = await db.transaction(async (tx): Promise<DomainError | string> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`check:${phone}`}))`);
     const now = clock.now();
     const [pending] = await tx.select().from(emailChanges).where(and(eq(emailChanges.customerId, customerId), eq(emailChanges.secretHash, secretHash)));
     if (!pending?.codeHash || !pending.expiresAt) return wrong();
     const request = { phone, secretHash };
     const held = await heldUntil(tx, deps, request, now);
-    if (held) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, held) });
-    if (pending.expiresAt <= now) return new ApiError(400, ErrorCode.CODE_EXPIRED, { field: 'email_code' });
-    if (pending.failedTries >= limits.triesPerCode) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
+    if (held) return new DomainError('CODE_TOO_MANY_TRIES', { retry_after_s: secondsUntil(now, held) });
+    if (pending.expiresAt <= now) return new DomainError('CODE_EXPIRED', { field: 'email_code' });
+    if (pending.failedTries >= limits.triesPerCode) return new DomainError('CODE_TOO_MANY_TRIES', {});
     if (sameHash(pending.codeHash, emailCodeHash(deps, customerId, pending.newEmail, code))) return pending.codeHash;
     await tx.insert(authEvents).values({ kind: 'failure', phone, address: limitKeyOf(address), secretHash, at: now });
     await tx.update(emailChanges).set({ failedTries: sql`${emailChanges.failedTries} + 1` }).where(eq(emailChanges.customerId, customerId));
     const heldNow = await heldUntil(tx, deps, request, now);
-    if (heldNow) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, { retry_after_s: secondsUntil(now, heldNow) });
-    if (pending.failedTries + 1 >= limits.triesPerCode) return new ApiError(429, ErrorCode.CODE_TOO_MANY_TRIES, {});
+    if (heldNow) return new DomainError('CODE_TOO_MANY_TRIES', { retry_after_s: secondsUntil(now, heldNow) });
+    if (pending.failedTries + 1 >= limits.triesPerCode) return new DomainError('CODE_TOO_MANY_TRIES', {});
     return wrong();
   });
-  if (refusal instanceof ApiError) throw refusal;
+  if (refusal instanceof DomainError) throw refusal;
   return refusal;
 }
 
@@ -86,16 +85,16 @@ export async function changeEmail(deps: Deps, customerId: number, input: EmailCh
   const request = codeRequestKey(phone, input.secret);
   const codeHash = await checkEmailCode(deps, customerId, phone, request.secretHash, input.email_code, address);
   await consumeCode(deps, request, input.sms_code, address, 'email').catch((e: unknown) => {
-    throw e instanceof ApiError && e.extra.field === 'code' ? new ApiError(e.status, e.code, { ...e.extra, field: 'sms_code' }) : e;
+    throw e instanceof DomainError && e.extra.field === 'code' ? new DomainError(e.refusal, { ...e.extra, field: 'sms_code' }, e.message) : e;
   });
   await deps.db.transaction(async (tx) => {
     // the change checked above, and not replaced since by another request
     const [done] = await tx.delete(emailChanges)
       .where(and(eq(emailChanges.customerId, customerId), eq(emailChanges.secretHash, request.secretHash), eq(emailChanges.codeHash, codeHash)))
       .returning({ newEmail: emailChanges.newEmail });
-    if (!done) throw new ApiError(400, ErrorCode.CODE_INVALID, { field: 'email_code' });
+    if (!done) throw new DomainError('CODE_INVALID', { field: 'email_code' });
     const [other] = await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.email, done.newEmail), ne(customers.id, customerId)));
-    if (other) throw new ApiError(409, ErrorCode.EMAIL_IN_USE, { field: 'email' });
+    if (other) throw new DomainError('EMAIL_IN_USE', { field: 'email' });
     await tx.update(customers).set({ email: done.newEmail, updatedAt: deps.clock.now() }).where(eq(customers.id, customerId));
     await enqueue(tx, deps.clock, EMAIL_CHANGED_JOB, { customer_id: customerId, to: previous.toLowerCase() });
   });

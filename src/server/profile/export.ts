@@ -1,11 +1,10 @@
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { customers } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { CUSTOMER_TABLES, tableName, type CustomerTable, type Owner, type StoredFile } from './registry';
 
 /**
@@ -47,7 +46,7 @@ const without = (row: Row, omit: readonly string[] = []): Row => Object.fromEntr
 export async function exportData(deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>, customerId: number): Promise<Uint8Array> {
   const { db, storage } = deps;
   const [c] = await db.select({ id: customers.id, phone: customers.phone, email: customers.email }).from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!c) throw new DomainError('UNAUTHORIZED');
   const owner: Owner = { id: c.id, phone: c.phone, email: c.email };
   const tables: Record<string, Row[]> = {};
   const files: StoredFile[] = [];

@@ -1,11 +1,10 @@
 import type { Hono } from 'hono';
-import { ErrorCode } from '#shared/errors';
 import {
   card, changeEmail, deleteAccount, endSessions, exportData, requestDeletionCode, requestEmailChangeCodes, requestSessionsCode, sessionList, updateCard,
 } from '#shared/profile/endpoints';
 import { EXPORT_FILE_NAME } from '#shared/profile/rules';
 import type { AppDeps } from '../config';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { clientAddress } from '../http/common';
 import { endpointApp } from '../http/route';
 import { customerActionLimiter } from '../http/windowLimit';
@@ -32,7 +31,7 @@ export function profileRoutes(deps: AppDeps): Hono {
 
   const withinLimit = customerActionLimiter(deps, 'profile.export', EXPORTS_PER_WINDOW, EXPORT_WINDOW_MS);
   route(exportData, async (c) => {
-    if (!await withinLimit(c.get('customerId'))) throw new ApiError(429, ErrorCode.PROFILE_RATE_LIMIT, { retry_after_s: EXPORT_WINDOW_MS / 1000 });
+    if (!await withinLimit(c.get('customerId'))) throw new DomainError('PROFILE_RATE_LIMIT', { retry_after_s: EXPORT_WINDOW_MS / 1000 });
     const zip = await zipOf(deps, c.get('customerId'));
     return new Response(Buffer.from(zip), {
       headers: {

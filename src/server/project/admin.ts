@@ -2,12 +2,11 @@ import type { Hono } from 'hono';
 import {
   changeProjectStatus, postProjectMessage, stageMuralAttachment, staffMuralAttachment, staffProject, staffProjectFile, switchProjectUpload,
 } from '#shared/project/endpoints';
-import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { receiveUpload } from '../http/multipart';
 import { endpointApp, idParam } from '../http/route';
-import { auditRead } from '../staff/service';
+import { auditRead } from '../staff/audit';
 import * as service from './service';
 
 /** Staff moving a customer's project through its seven statuses, writing to its mural and asking for files. */
@@ -25,7 +24,7 @@ export function projectAdmin(deps: AppDeps): Hono {
   });
   route(staffMuralAttachment, async (c) => {
     const customerId = idParam(c.req.param('id'));
-    const messageId = idParam(c.req.param('messageId'), ErrorCode.FILE_NOT_FOUND);
+    const messageId = idParam(c.req.param('messageId'), 'FILE_NOT_FOUND');
     const f = await service.muralAttachmentFile(deps, { customerId }, messageId);
     await auditRead(deps, c.get('staffId'), 'mural-attachment', customerId, { message_id: messageId });
     return attachment(f.bytes, f.kind, f.name);
@@ -33,7 +32,7 @@ export function projectAdmin(deps: AppDeps): Hono {
   route(switchProjectUpload, async (c) => c.json(await service.switchProjectUpload(deps, c.get('staffId'), idParam(c.req.param('id')), c.req.valid('json').available)));
   route(staffProjectFile, async (c) => {
     const customerId = idParam(c.req.param('id'));
-    const fileId = idParam(c.req.param('fileId'), ErrorCode.FILE_NOT_FOUND);
+    const fileId = idParam(c.req.param('fileId'), 'FILE_NOT_FOUND');
     const f = await service.projectFile(deps, { customerId }, fileId);
     await auditRead(deps, c.get('staffId'), 'project-file', customerId, { file_id: fileId });
     return attachment(f.bytes, f.kind, f.name);

@@ -7,9 +7,10 @@ import { PROJECT_STATUSES } from '#shared/project/rules';
 import { systemClock } from '../config';
 import { openDatabase } from '../platform/db/index';
 import { customers, staff } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { ProcessEventRefused, ProcessVersionConflict } from '../process/host';
 import { changeProjectStatus, postProjectMessage, staffProjectView, switchProjectUpload } from './service';
+import { processReactions } from '../process/reactions';
 
 /**
  * Staff CLI commands for the project follow-up (the same services as the admin endpoints: the
@@ -50,7 +51,7 @@ export async function projectCommand(argv: string[]): Promise<number> {
   const env = process.env;
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: join(resolve(env.DATA_DIR ?? './data'), 'pglite') });
   const db = database.db;
-  const deps = { db, clock: systemClock };
+  const deps = { db, clock: systemClock, reactions: processReactions };
   try {
     await database.migrate();
     const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.phone, phone));
@@ -75,11 +76,11 @@ export async function projectCommand(argv: string[]): Promise<number> {
           return 2;
         }
       } catch (e) {
-        if (e instanceof ProcessEventRefused || e instanceof ProcessVersionConflict || (e instanceof ApiError && e.status === 409)) {
+        if (e instanceof ProcessEventRefused || e instanceof ProcessVersionConflict || (e instanceof DomainError && (e.refusal === 'PROCESS_REFUSED' || e.refusal === 'PROCESS_STALE'))) {
           console.error('refused: not the next status, a request before the distributor stage, or the customer moved on (see `project <phone>`)');
           return 1;
         }
-        if (e instanceof ApiError && e.status === 400) { console.error('a request with the distributor starts at PROJECT_SUBMITTED_TO_DEALERSHIP'); return 2; }
+        if (e instanceof DomainError && e.refusal === 'VALIDATION') { console.error('a request with the distributor starts at PROJECT_SUBMITTED_TO_DEALERSHIP'); return 2; }
         throw e;
       }
     }

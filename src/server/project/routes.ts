@@ -1,6 +1,5 @@
 import type { Hono } from 'hono';
 import { caseFile, caseMessages, caseUpload, muralAttachment, openCustomerSuccess } from '#shared/project/endpoints';
-import { ErrorCode } from '#shared/errors';
 import type { AppDeps } from '../config';
 import { attachment } from '../http/attachment';
 import { receiveUpload } from '../http/multipart';
@@ -21,11 +20,11 @@ export function projectRoutes(deps: AppDeps): Hono {
     return c.json(await service.sendProjectFile(deps, customerId, caseId, file), 201);
   });
   route(muralAttachment, async (c) => {
-    const f = await service.muralAttachmentFile(deps, { customerId: c.get('customerId'), caseId: idParam(c.req.param('id')) }, idParam(c.req.param('messageId'), ErrorCode.FILE_NOT_FOUND));
+    const f = await service.muralAttachmentFile(deps, { customerId: c.get('customerId'), caseId: idParam(c.req.param('id')) }, idParam(c.req.param('messageId'), 'FILE_NOT_FOUND'));
     return attachment(f.bytes, f.kind, f.name);
   });
   route(caseFile, async (c) => {
-    const f = await service.projectFile(deps, { customerId: c.get('customerId'), caseId: idParam(c.req.param('id')) }, idParam(c.req.param('fileId'), ErrorCode.FILE_NOT_FOUND));
+    const f = await service.projectFile(deps, { customerId: c.get('customerId'), caseId: idParam(c.req.param('id')) }, idParam(c.req.param('fileId'), 'FILE_NOT_FOUND'));
     return attachment(f.bytes, f.kind, f.name);
   });
   return app;

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { PROJECT_STATUS_EVENTS, projectStatusOf } from '#machines/process/states/project';
 import { UPLOAD_DOWNLOAD_NAME, UPLOAD_MIME } from '#shared/bill/rules';
-import { ErrorCode } from '#shared/errors';
 import { fill } from '#shared/messages';
 import type {
   CustomerSuccessCase, DealershipView, FilingInput, ProjectFile, ProjectMessage, ProjectMessageInput, ProjectStatusChange, StagedAttachment,
@@ -13,14 +12,14 @@ import type { AppDeps, Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { discardStored, keysStored, reserveStorageKey } from '../platform/storing';
 import { customers, customerSuccessCases, projectFiles, projectFilings, projectMessages, uploads } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import type { StagedUpload } from '../http/multipart';
 import { reserveUploadQuota, UPLOAD_REMOVE_JOB } from '../bill/uploads';
 import { enqueue } from '../platform/queue/queue';
 import { notify } from '../notification/service';
 import { emailOfNotice } from '../notification/emails';
 import { byStaff, loadProcess, moveProcessIn } from '../process/host';
-import { audit } from '../staff/service';
+import { audit } from '../staff/audit';
 
 /**
  * The customer's project follow-up: the customer-success case (spec §3, §7) with the project's
@@ -29,7 +28,7 @@ import { audit } from '../staff/service';
  * session's customer: another customer's case id is simply not found.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'reactions'>;
 type CaseRow = typeof customerSuccessCases.$inferSelect;
 type FilingRow = typeof projectFilings.$inferSelect;
 
@@ -45,7 +44,7 @@ async function ensureCase(db: Db | Tx, clock: Clock, customerId: number): Promis
 async function ownCase(db: Db | Tx, customerId: number, caseId: number): Promise<CaseRow> {
   const [row] = await db.select().from(customerSuccessCases)
     .where(and(eq(customerSuccessCases.id, caseId), eq(customerSuccessCases.customerId, customerId)));
-  if (!row) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }
 
@@ -110,7 +109,7 @@ async function caseView(db: Db | Tx, clock: Clock, row: CaseRow): Promise<Custom
 
 /** POST portal/customers_success/create: one case per customer, asking again returns it. Only for oneself. */
 export async function openCustomerSuccess(deps: Deps, customerId: number, clientId: number): Promise<CustomerSuccessCase> {
-  if (clientId !== customerId) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (clientId !== customerId) throw new DomainError('NOT_FOUND');
   return caseView(deps.db, deps.clock, await ensureCase(deps.db, deps.clock, customerId));
 }
 
@@ -122,7 +121,7 @@ export async function customerCase(deps: Deps, customerId: number, caseId: numbe
 /** The customer's own case whose upload staff opened (404 for another's case, 409 while closed). */
 export async function requireOpenUpload(db: Db | Tx, customerId: number, caseId: number): Promise<CaseRow> {
   const row = await ownCase(db, customerId, caseId);
-  if (!row.uploadAvailable) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+  if (!row.uploadAvailable) throw new DomainError('PROCESS_REFUSED');
   return row;
 }
 
@@ -168,7 +167,7 @@ export async function projectFile(deps: Pick<AppDeps, 'db' | 'storage'>, who: { 
       eq(projectFiles.id, fileId), eq(customerSuccessCases.customerId, who.customerId),
       ...(who.caseId === undefined ? [] : [eq(customerSuccessCases.id, who.caseId)]),
     ));
-  if (!row) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  if (!row) throw new DomainError('FILE_NOT_FOUND');
   return { bytes: await deps.storage.read(row.key), kind: row.kind, name: UPLOAD_DOWNLOAD_NAME.project };
 }
 
@@ -184,7 +183,7 @@ export async function muralAttachmentFile(deps: Pick<AppDeps, 'db' | 'storage'>,
       eq(projectMessages.id, messageId), eq(customerSuccessCases.customerId, who.customerId), isNull(uploads.removedAt),
       ...(who.caseId === undefined ? [] : [eq(customerSuccessCases.id, who.caseId)]),
     ));
-  if (!row) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND);
+  if (!row) throw new DomainError('FILE_NOT_FOUND');
   return { bytes: await deps.storage.read(row.key), kind: row.kind, name: row.name };
 }
 
@@ -193,7 +192,7 @@ export async function muralAttachmentFile(deps: Pick<AppDeps, 'db' | 'storage'>,
 /** The customer exists (404 otherwise). */
 export async function requireCustomer(db: Db | Tx, customerId: number): Promise<void> {
   const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!c) throw new DomainError('NOT_FOUND');
 }
 
 const filingRecord = (f: FilingRow) => ({
@@ -232,17 +231,17 @@ async function recordFiling(tx: Tx, clock: Clock, staffId: number, customerId: n
 export async function changeProjectStatus(deps: Deps, staffId: number, customerId: number, change: ProjectStatusChange): Promise<StaffProjectView> {
   const { db, clock } = deps;
   await requireCustomer(db, customerId);
-  if (change.filing && !isWithDistributor(change.status)) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'filing' });
+  if (change.filing && !isWithDistributor(change.status)) throw new DomainError('VALIDATION', { field: 'filing' });
   return db.transaction(async (tx) => {
     const p = await loadProcess(tx, customerId, true);
-    if (!p) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (!p) throw new DomainError('NOT_FOUND');
     const current = projectStatusOf(p.snapshot);
     const [before] = await tx.select().from(projectFilings)
       .where(and(eq(projectFilings.customerId, customerId), eq(projectFilings.stage, change.status)));
     await ensureCase(tx, clock, customerId);
     if (change.status === current) {
-      if (!change.filing) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
-      if (change.version !== undefined && change.version !== p.version) throw new ApiError(409, ErrorCode.PROCESS_STALE, { version: p.version });
+      if (!change.filing) throw new DomainError('PROCESS_REFUSED');
+      if (change.version !== undefined && change.version !== p.version) throw new DomainError('PROCESS_STALE', { version: p.version });
       await recordFiling(tx, clock, staffId, customerId, change.status, change.filing);
       await audit(tx, clock, {
         staffId, action: 'project:filing', customerId,
@@ -251,9 +250,9 @@ export async function changeProjectStatus(deps: Deps, staffId: number, customerI
       return staffProjectView(tx, clock, customerId);
     }
     // one step at a time: the machine refuses any other (409), and a stale version too
-    if (change.status !== nextProjectStatus(current)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED);
+    if (change.status !== nextProjectStatus(current)) throw new DomainError('PROCESS_REFUSED');
     if (change.filing) await recordFiling(tx, clock, staffId, customerId, change.status, change.filing);
-    await moveProcessIn(tx, clock, customerId, { type: PROJECT_STATUS_EVENTS[change.status] }, {
+    await moveProcessIn(tx, deps, customerId, { type: PROJECT_STATUS_EVENTS[change.status] }, {
       by: byStaff(staffId), expectedVersion: change.version,
       audit: {
         action: 'project:status',
@@ -330,9 +329,9 @@ async function takeAttachment(tx: Tx, customerId: number, uploadId: number): Pro
   const [u] = await tx.select({ id: uploads.id, name: uploads.originalName, kind: uploads.kind, size: uploads.size }).from(uploads)
     .where(and(eq(uploads.id, uploadId), eq(uploads.customerId, customerId), eq(uploads.purpose, 'mural'), isNull(uploads.removedAt))).for('update');
   const [customerFile] = u ? await tx.select({ id: projectFiles.id }).from(projectFiles).where(eq(projectFiles.uploadId, uploadId)) : [];
-  if (!u || customerFile) throw new ApiError(404, ErrorCode.FILE_NOT_FOUND, { field: 'attachment_id' });
+  if (!u || customerFile) throw new DomainError('FILE_NOT_FOUND', { field: 'attachment_id' });
   const [taken] = await tx.select({ id: projectMessages.id }).from(projectMessages).where(eq(projectMessages.uploadId, uploadId));
-  if (taken) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { field: 'attachment_id' });
+  if (taken) throw new DomainError('PROCESS_REFUSED', { field: 'attachment_id' });
   return u;
 }
 

@@ -1,16 +1,15 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import { previewFinalProposal, previewFinalProposalPdf, publishFinalProposal, staffProposalPdf, staffProposals } from '#shared/proposal/endpoints';
 import { PROPOSAL_FILE_NAME, Proposal } from '#shared/proposal/rules';
 import type { AppDeps } from '../config';
 import { proposalPdf as renderProposalPdf } from '../engines/pdf/proposalPdf';
 import { attachment } from '../http/attachment';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { endpointApp, idParam } from '../http/route';
 import { customers } from '../platform/db/schema';
-import { auditRead } from '../staff/service';
+import { auditRead } from '../staff/audit';
 import { draftFinalProposal, proposalOf, proposalsOf, publishFinalProposal as publish } from './service';
 
 /**
@@ -23,14 +22,14 @@ export function proposalAdmin(deps: AppDeps): Hono {
   /** The customer's name, or 404 when there is no such customer (the preview speaks to them by name too). */
   const customerName = async (id: number): Promise<string | null> => {
     const [c] = await deps.db.select({ name: customers.name }).from(customers).where(eq(customers.id, id));
-    if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (!c) throw new DomainError('NOT_FOUND');
     return c.name;
   };
 
   route(publishFinalProposal, async (c) => {
     const id = idParam(c.req.param('id'));
     const body = c.req.valid('json');
-    const published = await deps.db.transaction((tx) => publish(tx, deps.clock, id, c.get('staffId'), body));
+    const published = await deps.db.transaction((tx) => publish(tx, deps, id, c.get('staffId'), body));
     return c.json(published, 201);
   });
 
@@ -42,7 +41,7 @@ export function proposalAdmin(deps: AppDeps): Hono {
 
   route(staffProposalPdf, async (c) => {
     const found = await proposalOf(deps.db, idParam(c.req.param('id')), idParam(c.req.param('proposalId')));
-    if (!found) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (!found) throw new DomainError('NOT_FOUND');
     const proposal = v.parse(Proposal, found.proposal);
     const pdf = await renderProposalPdf(proposal, { customerName: found.customerName });
     await auditRead(deps, c.get('staffId'), 'proposal', idParam(c.req.param('id')), { proposal_id: idParam(c.req.param('proposalId')) });

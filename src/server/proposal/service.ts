@@ -1,11 +1,10 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Clock } from '../config';
+import type { AppDeps, Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { customers, proposals } from '../platform/db/schema';
-import { ErrorCode } from '#shared/errors';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { messages } from '#shared/messages';
-import { byCustomer, byStaff, customerSteps, loadProcess, moveProcess, moveProcessIn, type MovedBy, type ProcessMove } from '../process/host';
+import { byCustomer, byStaff, customerSteps, loadProcess, moveProcess, moveProcessIn, type MovedBy, type ProcessDeps, type ProcessMove } from '../process/host';
 import { initialProposalFromSizing, sizeSolarSystem } from '../engines/sizing/index';
 import { sizedBillOf } from '../bill/sizedBill';
 import { dropUnsignedPurchase } from '../contract/service';
@@ -81,17 +80,18 @@ export interface FinalProposalOverrides {
  * adds a newer FINAL proposal, which the screen then shows (the last of a type is used).
  */
 export async function publishFinalProposal(
-  tx: Tx, clock: Clock, customerId: number, staffId: number, overrides: FinalProposalOverrides,
+  tx: Tx, deps: ProcessDeps, customerId: number, staffId: number, overrides: FinalProposalOverrides,
 ): Promise<{ id: number; version: number }> {
+  const { clock } = deps;
   const process = await loadProcess(tx, customerId, true);
-  if (!process) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!process) throw new DomainError('NOT_FOUND');
   if (!process.snapshot.can({ type: 'proposal.finalPublished' })) {
-    throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { event: 'proposal.finalPublished' }, messages['proposal.final.publish.refused']);
+    throw new DomainError('PROCESS_REFUSED', { event: 'proposal.finalPublished' }, messages['proposal.final.publish.refused']);
   }
   const data = await draftFinalProposal(tx, clock, customerId, overrides);
   const [row] = await tx.insert(proposals).values({ customerId, type: 'FINAL', data, createdAt: clock.now() }).returning({ id: proposals.id });
   // the move tells the customer and writes the audit line
-  const move = await moveProcessIn(tx, clock, customerId, { type: 'proposal.finalPublished' }, {
+  const move = await moveProcessIn(tx, deps, customerId, { type: 'proposal.finalPublished' }, {
     by: byStaff(staffId), expectedVersion: process.version,
     audit: { action: 'proposal:finalPublished', outcome: { proposal_id: row!.id, overrides } },
   });
@@ -104,7 +104,7 @@ export async function publishFinalProposal(
  */
 export async function draftFinalProposal(tx: Tx | Db, clock: Clock, customerId: number, overrides: FinalProposalOverrides) {
   const sized = await sizedBillOf(tx, customerId);
-  if (!sized) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!sized) throw new DomainError('NOT_FOUND');
   let draft;
   try {
     draft = initialProposalFromSizing(sizeSolarSystem({
@@ -112,7 +112,7 @@ export async function draftFinalProposal(tx: Tx | Db, clock: Clock, customerId: 
       powerKwp: overrides.power_kwp, price: overrides.price,
     }));
   } catch (e) {
-    if (e instanceof RangeError) throw new ApiError(422, ErrorCode.VALIDATION, {}, messages['proposal.final.unsized']);
+    if (e instanceof RangeError) throw new DomainError('PROPOSAL_UNSIZED');
     throw e;
   }
   return {
@@ -133,14 +133,15 @@ export async function draftFinalProposal(tx: Tx | Db, clock: Clock, customerId: 
  * the payment type recorded, in one transaction.
  */
 export async function approveFinalProposal(
-  db: Db, clock: Clock, customerId: number, paymentType: 'CASH_PURCHASE' | 'FINANCING',
+  deps: Pick<AppDeps, 'db' | 'clock' | 'reactions'>, customerId: number, paymentType: 'CASH_PURCHASE' | 'FINANCING',
 ): Promise<ProcessMove> {
+  const { db, clock } = deps;
   return db.transaction(async (tx) => {
     const [final] = await tx.select({ id: proposals.id }).from(proposals).where(and(eq(proposals.customerId, customerId), eq(proposals.type, 'FINAL')));
-    if (!final) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, {}, messages['proposal.final.missing']);
+    if (!final) throw new DomainError('PROCESS_REFUSED', {}, messages['proposal.final.missing']);
     // the move records the payment type on the customer (recordPaymentType); back from the payment
     // screen before signing, the other type replaces the unsigned purchase contracts
-    const move = await moveProcessIn(tx, clock, customerId, { type: 'proposal.finalApproved', paymentType }, { by: byCustomer });
+    const move = await moveProcessIn(tx, deps, customerId, { type: 'proposal.finalApproved', paymentType }, { by: byCustomer });
     await dropUnsignedPurchase(tx, { clock }, customerId);
     return move;
   });
@@ -155,7 +156,8 @@ export async function latestProposalId(db: Db, customerId: number): Promise<numb
  * PUT admin/customers/{id}/approve/proposal: the initial proposal approved by the customer (in the
  * browser) or by a staff member (audited with the move); the steps after it.
  */
-export async function approveInitialProposal(db: Db, clock: Clock, customerId: number, by: MovedBy) {
-  await moveProcess(db, clock, customerId, { type: 'proposal.initialApproved' }, { by });
+export async function approveInitialProposal(deps: Pick<AppDeps, 'db' | 'clock' | 'reactions'>, customerId: number, by: MovedBy) {
+  const { db } = deps;
+  await moveProcess(db, deps, customerId, { type: 'proposal.initialApproved' }, { by });
   return customerSteps(db, customerId);
 }

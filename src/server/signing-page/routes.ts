@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { SigningCodeRequest, SigningRequest } from '#shared/contract/payloads';
-import { ErrorCode } from '#shared/errors';
 import { messages as m } from '#shared/messages';
 import type { AppDeps } from '../config';
-import { ApiError, validationError } from '../http/errors';
+import { validationError } from '../http/errors';
+import { DomainError } from '../errors';
 import { capBody } from '../http/bodyCap';
 import { clientAddress } from '../http/common';
 import { PdfThread } from '../engines/pdf/pdfThread';
@@ -111,7 +111,7 @@ export function signingPageRoutes(deps: AppDeps): Hono {
   });
 
   // the two calls carry a secret, a code and a tick: a few hundred bytes; anything larger is refused before it is read
-  const small = capBody(4 * 1024, () => new ApiError(413, ErrorCode.BODY_TOO_LARGE));
+  const small = capBody(4 * 1024, () => new DomainError('BODY_TOO_LARGE'));
   app.post('/sign/:key/code', small, async (c) => {
     const body = await jsonBody(c, SigningCodeRequest);
     return c.json(await sendSigningCode(deps, c.req.param('key'), body.secret, clientAddress(c, deps)), 202);

@@ -6,7 +6,7 @@ import {
 import type { AppDeps } from '../config';
 import { endpointApp, idParam } from '../http/route';
 import { clientAddress } from '../http/common';
-import { auditTrail as trailOf } from './service';
+import { auditTrail as trailOf } from './audit';
 import * as auth from './auth';
 import * as passkey from './passkey';
 import { queue, queues } from '#shared/staff/queues';

@@ -1,16 +1,15 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { ErrorCode } from '#shared/errors';
 import { STAFF_ROLES, type StaffRole } from '#shared/staff/roles';
 import type { StaffMember } from '#shared/staff/payloads';
 import type { AppDeps } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { staff, staffSessions, staffSignInHolds } from '../platform/db/schema';
 import { limitKeyOf } from '../http/common';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { newToken, sha256 } from '../auth/crypto';
 import { newTotpSecret, openSecret, sealSecret, totpStep, totpUri } from './factor';
-import { audit } from './service';
+import { audit } from './audit';
 
 /**
  * Back-office sign-in (issue 14): an invitation link that `npm run staff -- invite` prints, a TOTP
@@ -57,7 +56,7 @@ export async function invite(deps: Pick<AppDeps, 'db' | 'clock'>, input: { name:
 /** The member a live invitation names (404 for an unknown, used or expired one). */
 export async function invited(deps: Deps, token: string): Promise<StaffRow> {
   const [row] = await deps.db.select().from(staff).where(eq(staff.inviteHash, sha256(token)));
-  if (!row || row.revokedAt || !row.inviteExpiresAt || row.inviteExpiresAt <= deps.clock.now()) throw new ApiError(404, ErrorCode.STAFF_INVITE_INVALID);
+  if (!row || row.revokedAt || !row.inviteExpiresAt || row.inviteExpiresAt <= deps.clock.now()) throw new DomainError('STAFF_INVITE_INVALID');
   return row;
 }
 
@@ -87,12 +86,12 @@ export async function enrol(deps: Deps, input: { invite: string; code: string })
   const row = await invited(deps, input.invite);
   const secret = row.totpPending ? openSecret(deps.secret, row.totpPending) : null;
   const step = secret ? totpStep(secret, row.email, input.code, deps.clock.now()) : null;
-  if (!secret || step === null) throw new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED);
+  if (!secret || step === null) throw new DomainError('STAFF_SIGN_IN_FAILED');
   const [enrolled] = await deps.db.update(staff).set({
     totpSecret: row.totpPending, totpPending: null, totpLastStep: step, inviteHash: null, inviteExpiresAt: null,
     enrolledAt: deps.clock.now(), failedFactors: 0, heldUntil: null,
   }).where(and(eq(staff.id, row.id), eq(staff.inviteHash, sha256(input.invite)))).returning();
-  if (!enrolled) throw new ApiError(404, ErrorCode.STAFF_INVITE_INVALID);
+  if (!enrolled) throw new DomainError('STAFF_INVITE_INVALID');
   await audit(deps.db, deps.clock, { staffId: row.id, action: 'staff:enrolled', customerId: null, before: null, after: { factor: 'totp' } });
   return openSession(deps, enrolled);
 }
@@ -112,7 +111,7 @@ export async function refuseWhileHeld(db: Db | Tx, row: Pick<StaffRow, 'id' | 'h
   const [mine] = await db.select({ until: staffSignInHolds.heldUntil }).from(staffSignInHolds)
     .where(and(eq(staffSignInHolds.staffId, row.id), eq(staffSignInHolds.address, limitKeyOf(address))));
   const until = [row.heldUntil, mine?.until ?? null].filter((d): d is Date => d !== null && d > now).sort((a, b) => b.getTime() - a.getTime())[0];
-  if (until) throw new ApiError(429, ErrorCode.STAFF_SIGN_IN_HELD, { retry_after_s: Math.ceil((until.getTime() - now.getTime()) / 1000) });
+  if (until) throw new DomainError('STAFF_SIGN_IN_HELD', { retry_after_s: Math.ceil((until.getTime() - now.getTime()) / 1000) });
 }
 
 /**
@@ -160,19 +159,19 @@ export async function signedIn(deps: { db: Db | Tx; clock: AppDeps['clock'] }, r
 export async function signIn(deps: Deps, input: { email: string; code: string }, address: string) {
   // one check at a time per member (the row locked until the count or the session is written):
   // parallel wrong codes cannot outrun the hold, and one code opens one session (issue 29, F3)
-  const outcome = await deps.db.transaction(async (tx): Promise<{ refused: ApiError } | { session: Awaited<ReturnType<typeof openSession>> }> => {
+  const outcome = await deps.db.transaction(async (tx): Promise<{ refused: DomainError } | { session: Awaited<ReturnType<typeof openSession>> }> => {
     const [row] = await tx.select().from(staff).where(eq(staff.email, input.email.trim().toLowerCase())).for('update');
-    if (!row || row.revokedAt || !row.totpSecret) return { refused: new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED) };
+    if (!row || row.revokedAt || !row.totpSecret) return { refused: new DomainError('STAFF_SIGN_IN_FAILED') };
     const now = deps.clock.now();
     try {
       await refuseWhileHeld(tx, row, address, now);
     } catch (e) {
-      return { refused: e as ApiError };
+      return { refused: e as DomainError };
     }
     const step = totpStep(openSecret(deps.secret, row.totpSecret), row.email, input.code, now);
     if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) {
       await countFailedFactor({ db: tx, clock: deps.clock }, row, address, now);
-      return { refused: new ApiError(401, ErrorCode.STAFF_SIGN_IN_FAILED) };
+      return { refused: new DomainError('STAFF_SIGN_IN_FAILED') };
     }
     return { session: await signedIn({ db: tx, clock: deps.clock }, row, 'totp', address, { totpLastStep: step }) };
   });
@@ -201,7 +200,7 @@ export async function staffCaller(deps: Pick<AppDeps, 'db' | 'clock'>, token: st
 
 export async function me(db: Db, caller: StaffCaller) {
   const [row] = await db.select().from(staff).where(eq(staff.id, caller.id));
-  if (!row) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!row) throw new DomainError('UNAUTHORIZED');
   return { staff: memberOf(row), expires_at: (caller.expiresAt ?? new Date(8.64e15)).toISOString() };
 }
 
@@ -216,7 +215,7 @@ const live = (now: Date) => and(isNull(staffSessions.endedAt), gt(staffSessions.
 export async function endSessions(deps: Pick<AppDeps, 'db' | 'clock'>, adminId: number, staffId: number): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const [member] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.id, staffId));
-    if (!member) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (!member) throw new DomainError('NOT_FOUND');
     const ended = await tx.update(staffSessions).set({ endedAt: deps.clock.now() })
       .where(and(eq(staffSessions.staffId, staffId), live(deps.clock.now()))).returning({ id: staffSessions.id });
     await audit(tx, deps.clock, { staffId: adminId, action: 'staff:sessionsEnded', customerId: null, before: { staff_id: staffId, open: ended.length }, after: { staff_id: staffId, open: 0 } });

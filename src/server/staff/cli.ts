@@ -17,10 +17,11 @@ import { PROJECT_COMMANDS, projectCommand } from '../project/cli';
 import { PAYMENT_COMMANDS, paymentCommand } from '../payment/cli';
 import * as v from 'valibot';
 import { FinalProposalRequest } from '#shared/proposal/payloads';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { publishFinalProposal } from '../proposal/service';
 import { setPartnership } from '../customer/partnership';
 import { busyMessage, DataDirBusyError, lockDataDir, type DataDirLock } from '../platform/dataDirLock';
+import { processReactions } from '../process/reactions';
 
 /**
  * People of the back-office (/staff) are invited: the printed link opens the enrolment of a TOTP
@@ -203,7 +204,7 @@ async function command(argv: string[]): Promise<number> {
         console.log(`partnership ${r.has_partnership ? 'on' : 'off'}${r.changed ? '' : ' (unchanged)'}`);
         return 0;
       } catch (e) {
-        if (e instanceof ApiError && e.status === 409) {
+        if (e instanceof DomainError && e.refusal === 'PROCESS_REFUSED') {
           console.error('a company (CNPJ) has no employer partnership');
           return 1;
         }
@@ -225,10 +226,10 @@ async function command(argv: string[]): Promise<number> {
         return 2;
       }
       try {
-        const published = await database.db.transaction((tx) => publishFinalProposal(tx, systemClock, customer.id, member.id, options.output));
+        const published = await database.db.transaction((tx) => publishFinalProposal(tx, { clock: systemClock, reactions: processReactions }, customer.id, member.id, options.output));
         console.log(`final proposal ${published.id} published; version ${published.version}`);
       } catch (e) {
-        if (e instanceof ApiError) {
+        if (e instanceof DomainError) {
           console.error(e.message);
           return 1;
         }
@@ -254,7 +255,7 @@ async function command(argv: string[]): Promise<number> {
       const event = { type: eventType, ...(paymentType ? { paymentType } : {}) } as ProcessEvent;
       try {
         // the move's reactions write the audit line (and the payment type of a final approval)
-        const r = await moveProcess(database.db, systemClock, customer.id, event, { by: byStaff(member.id), expectedVersion: version });
+        const r = await moveProcess(database.db, { clock: systemClock, reactions: processReactions }, customer.id, event, { by: byStaff(member.id), expectedVersion: version });
         console.log(`version ${r.version}`);
       } catch (e) {
         if (e instanceof ProcessEventRefused || e instanceof ProcessVersionConflict) {

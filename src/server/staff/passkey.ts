@@ -6,15 +6,14 @@ import {
 } from '@simplewebauthn/server';
 import type * as v from 'valibot';
 import { BRAND_NAME } from '#shared/brand';
-import { ErrorCode } from '#shared/errors';
 import type { PasskeyAssertion, PasskeyRegistration, StaffPasskey } from '#shared/staff/payloads';
 import type { AppDeps } from '../config';
 import type { Tx } from '../platform/db/index';
 import { staff, staffPasskeys } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { sha256 } from '../auth/crypto';
 import { countFailedFactor, invited, openSession, refuseWhileHeld, signedIn, type StaffCaller } from './auth';
-import { audit } from './service';
+import { audit } from './audit';
 
 /**
  * Passkeys (WebAuthn, through @simplewebauthn/server) as a member's second factor, beside the TOTP
@@ -46,7 +45,7 @@ export const passkeySite = (origin: string): PasskeySite => ({ origin, rpID: new
 const userHandleOf = (appSecret: string, staffId: number): Uint8Array<ArrayBuffer> =>
   new Uint8Array(createHmac('sha256', appSecret).update(`staff-passkey-user:${staffId}`).digest());
 
-const refused = () => new ApiError(401, ErrorCode.STAFF_PASSKEY_FAILED);
+const refused = () => new DomainError('STAFF_PASSKEY_FAILED');
 
 async function keepChallenge(deps: Deps, staffId: number, purpose: Purpose, challenge: string): Promise<void> {
   const expires = new Date(deps.clock.now().getTime() + CHALLENGE_MINUTES * 60_000);
@@ -123,7 +122,7 @@ export async function enrolWithPasskey(deps: Deps, site: PasskeySite, input: { i
     const [member] = await tx.update(staff).set({
       totpPending: null, inviteHash: null, inviteExpiresAt: null, enrolledAt: deps.clock.now(), failedFactors: 0, heldUntil: null,
     }).where(and(eq(staff.id, row.id), eq(staff.inviteHash, sha256(input.invite)))).returning();
-    if (!member) throw new ApiError(404, ErrorCode.STAFF_INVITE_INVALID);
+    if (!member) throw new DomainError('STAFF_INVITE_INVALID');
     const kept = await keepPasskey(tx, deps, row.id, credential);
     if (!kept) throw refused();
     await audit(tx, deps.clock, { staffId: row.id, action: 'staff:enrolled', customerId: null, before: null, after: { factor: 'passkey', passkey_id: kept.id } });
@@ -134,7 +133,7 @@ export async function enrolWithPasskey(deps: Deps, site: PasskeySite, input: { i
 
 async function callerRow(deps: Deps, caller: StaffCaller): Promise<StaffRow> {
   const [row] = await deps.db.select().from(staff).where(eq(staff.id, caller.id));
-  if (!row) throw new ApiError(401, ErrorCode.UNAUTHORIZED);
+  if (!row) throw new DomainError('UNAUTHORIZED');
   return row;
 }
 
@@ -166,8 +165,8 @@ export async function removePasskey(deps: Deps, caller: StaffCaller, passkeyId: 
     const [member] = await tx.select().from(staff).where(eq(staff.id, caller.id)).for('update');
     const theirs = await tx.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, caller.id));
     const passkey = theirs.find((p) => p.id === passkeyId);
-    if (!member || !passkey) throw new ApiError(404, ErrorCode.NOT_FOUND);
-    if (theirs.length === 1 && !member.totpSecret && !member.tokenHash) throw new ApiError(409, ErrorCode.STAFF_LAST_FACTOR);
+    if (!member || !passkey) throw new DomainError('NOT_FOUND');
+    if (theirs.length === 1 && !member.totpSecret && !member.tokenHash) throw new DomainError('STAFF_LAST_FACTOR');
     await tx.delete(staffPasskeys).where(eq(staffPasskeys.id, passkey.id));
     await audit(tx, deps.clock, { staffId: caller.id, action: 'staff:passkeyRemoved', customerId: null, before: summaryOf(passkey), after: null });
   });

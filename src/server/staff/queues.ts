@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, min, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyStateNode } from 'xstate';
 import { processMachine } from '#machines/process/processMachine';
-import { ErrorCode } from '#shared/errors';
 import { PROJECT_STATUSES, type ProjectStatus } from '#shared/project/rules';
 import {
   GROUPED_QUEUE, QUEUE_INFO, QUEUE_PAGE_SIZE, QUEUES, type QueueItem, type QueueKey, type QueueOrder, type QueueResponse, type QueuesResponse,
@@ -13,7 +12,7 @@ import {
   bills, customers, customerSuccessCases, documents, financings, invoices, processEvents, processSnapshots, projectFiles, projectMessages,
   technicalVisits, uploads,
 } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -117,9 +116,9 @@ export interface QueueRequest { page?: number; order?: QueueOrder; status?: Proj
  * works it: an unknown queue is 404, another role's is 403 (4032).
  */
 export async function queueItems(deps: Deps, roles: readonly StaffRole[], key: string, request: QueueRequest = {}): Promise<QueueResponse> {
-  if (!(QUEUES as readonly string[]).includes(key)) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!(QUEUES as readonly string[]).includes(key)) throw new DomainError('NOT_FOUND');
   const queueKey = key as QueueKey;
-  if (!hasRole(roles, [QUEUE_INFO[queueKey].role])) throw new ApiError(403, ErrorCode.STAFF_ROLE);
+  if (!hasRole(roles, [QUEUE_INFO[queueKey].role])) throw new DomainError('STAFF_ROLE');
   const page = request.page ?? 1;
   const w = waiting(deps.db, queueKey, deps.clock.now(), queueKey === GROUPED_QUEUE ? request.status : undefined);
   const [total] = await deps.db.select({ n: count() }).from(w);

@@ -1,8 +1,7 @@
 import type { Hono } from 'hono';
-import { ErrorCode } from '#shared/errors';
 import { agenda, blockDay, calendar, customerVisit, moveVisit, staffRescheduleVisit, unblockDay } from '#shared/visit/endpoints';
 import type { AppDeps } from '../config';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { endpointApp, idParam } from '../http/route';
 import { loadProcess } from '../process/host';
 import { staffRescheduleVisit as reschedule, weekAgenda } from './agenda';
@@ -12,16 +11,16 @@ import { blockDay as block, blockedDaysWithReasons, currentVisitWithNotes, staff
 export function visitAdmin(deps: AppDeps): Hono {
   const { db, clock } = deps;
   const { app, route } = endpointApp(deps);
-  const customerId = (raw: string) => idParam(raw, ErrorCode.VISIT_NOT_FOUND);
+  const customerId = (raw: string) => idParam(raw, 'VISIT_NOT_FOUND');
 
   route(customerVisit, async (c) => {
     return c.json({ data: await currentVisitWithNotes(db, customerId(c.req.param('id'))) });
   });
   route(moveVisit, async (c) => {
     const id = customerId(c.req.param('id'));
-    if (!(await loadProcess(db, id))) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (!(await loadProcess(db, id))) throw new DomainError('NOT_FOUND');
     const { status, early, notes } = c.req.valid('json');
-    const { visit } = await staffMoveVisit(db, clock, c.get('staffId'), id, status, { early, notes });
+    const { visit } = await staffMoveVisit(deps, c.get('staffId'), id, status, { early, notes });
     return c.json({ data: visit });
   });
   route(staffRescheduleVisit, async (c) => {

@@ -1,16 +1,15 @@
 import { and, asc, between, eq, ne } from 'drizzle-orm';
 import { brazilDay } from '#shared/calendar';
-import { ErrorCode } from '#shared/errors';
 import { agendaDays, isOpenVisitStatus, mondayOf, staffRescheduleProblem, visitChangeable, visitOutcomeDue, visitTimeZone } from '#shared/visit/agenda';
 import { localClockAt, parseCalendarDay, visitStart, type VisitTimeSlot } from '#shared/visit/rules';
 import { visitWhen, type AgendaVisit, type AgendaWeek, type Visit, type VisitStatus } from '#shared/visit/payloads';
 import type { Clock } from '../config';
 import type { Db } from '../platform/db/index';
 import { calendarBlockedDays, customers, technicalVisits } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { noticeText, notify } from '../notification/service';
 import { emailOfNotice } from '../notification/emails';
-import { audit } from '../staff/service';
+import { audit } from '../staff/audit';
 import { blockedDays, visitJson, zonedInstant } from './service';
 
 /**
@@ -58,20 +57,20 @@ export interface RescheduleInput { visit_id: number; seen: { date: string; time:
 export async function staffRescheduleVisit(db: Db, clock: Clock, staffId: number, customerId: number, req: RescheduleInput): Promise<Visit> {
   return db.transaction(async (tx) => {
     const [customer] = await tx.select({ uf: customers.stateCode }).from(customers).where(eq(customers.id, customerId));
-    if (!customer) throw new ApiError(404, ErrorCode.NOT_FOUND);
+    if (!customer) throw new DomainError('NOT_FOUND');
     const [row] = await tx.select().from(technicalVisits)
       .where(and(eq(technicalVisits.id, req.visit_id), eq(technicalVisits.customerId, customerId))).for('update');
-    if (!row) throw new ApiError(404, ErrorCode.VISIT_NOT_FOUND);
+    if (!row) throw new DomainError('VISIT_NOT_FOUND');
     // moved, confirmed away or cancelled since the staff member saw it: they decide again on what it is now
     if (!isOpenVisitStatus(row.status) || row.day !== req.seen.date || row.slot !== req.seen.time) {
-      throw new ApiError(409, ErrorCode.PROCESS_STALE, { status: row.status, date: row.day, time: row.slot });
+      throw new DomainError('PROCESS_STALE', { status: row.status, date: row.day, time: row.slot });
     }
     const timeZone = visitTimeZone(customer.uf);
     const now = localClockAt(clock.now(), timeZone);
     const problem = staffRescheduleProblem({ date: row.day, time: row.slot }, req, now, { uf: customer.uf, blocked: await blockedDays(tx) });
-    if (problem === 'too_close') throw new ApiError(409, ErrorCode.VISIT_TOO_CLOSE, { schedule: visitJson(row).schedule });
+    if (problem === 'too_close') throw new DomainError('VISIT_TOO_CLOSE', { schedule: visitJson(row).schedule });
     const day = parseCalendarDay(req.date);
-    if (problem || !day) throw new ApiError(422, ErrorCode.VISIT_DATE_UNAVAILABLE, { field: 'date', reason: problem ?? 'invalid_date' });
+    if (problem || !day) throw new DomainError('VISIT_DATE_UNAVAILABLE', { field: 'date', reason: problem ?? 'invalid_date' });
     const slot = req.time as VisitTimeSlot;
     const [updated] = await tx.update(technicalVisits).set({
       day: req.date, slot, timeZone, scheduledAt: zonedInstant(visitStart(day, slot), timeZone), updatedAt: clock.now(),

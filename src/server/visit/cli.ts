@@ -5,8 +5,9 @@ import { STAFF_VISIT_STATUSES } from '#shared/visit/payloads';
 import { systemClock } from '../config';
 import { openDatabase, type Db } from '../platform/db/index';
 import { calendarBlockedDays, customers, staff } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { blockDay, currentVisit, staffMoveVisit, unblockDay } from './service';
+import { processReactions } from '../process/reactions';
 
 /**
  * Staff CLI commands for the technical visit (the same services as the admin endpoints, audited):
@@ -68,13 +69,13 @@ export async function visitCommand(argv: string[]): Promise<number> {
           console.error(`unknown visit status ${status}; one of: ${STAFF_VISIT_STATUSES.join(', ')}`);
           return 2;
         }
-        await staffMoveVisit(db, systemClock, member as number, customer.id, status as (typeof STAFF_VISIT_STATUSES)[number], { early: argv.includes('--early') });
+        await staffMoveVisit({ db, clock: systemClock, reactions: processReactions }, member as number, customer.id, status as (typeof STAFF_VISIT_STATUSES)[number], { early: argv.includes('--early') });
       }
       const visit = await currentVisit(db, customer.id);
       console.log(visit ? `visit ${visit.id} ${visit.status} ${visit.schedule} ${visit.address}, ${visit.number} - ${visit.city}/${visit.state}` : 'no visit');
       return 0;
     } catch (e) {
-      if (e instanceof ApiError) {
+      if (e instanceof DomainError) {
         console.error(e.message);
         if (e.code === ErrorCode.VISIT_NOT_STARTED) console.error(`visita marcada para ${String(e.extra.schedule)}; se ela foi antecipada, repita com --early`);
         return 1;

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import { ErrorCode } from '#shared/errors';
 import { messages } from '#shared/messages';
 import {
   canChangeVisit, localClockAt, parseCalendarDay, visitBookingProblem, visitOutcomeTooEarly, visitStart,
@@ -9,14 +8,17 @@ import { visitTimeZone } from '#shared/visit/agenda';
 import { OPEN_VISIT_STATUSES, visitWhen, type CancelledVisit, type Visit, type VisitStatus } from '#shared/visit/payloads';
 import type * as v from 'valibot';
 import type { VisitRequest, STAFF_VISIT_STATUSES } from '#shared/visit/payloads';
-import type { Clock } from '../config';
+import type { AppDeps, Clock } from '../config';
 import type { Db, Tx } from '../platform/db/index';
 import { calendarBlockedDays, customers, technicalVisits } from '../platform/db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { noticeText, notify } from '../notification/service';
 import { byCustomer, byStaff, moveProcessIn, type ProcessMove } from '../process/host';
-import { audit } from '../staff/service';
+import { audit } from '../staff/audit';
 
+
+/** What a visit change needs: the database, the time, and the process's reactions (it moves the process). */
+type VisitDeps = Pick<AppDeps, 'db' | 'clock' | 'reactions'>;
 /**
  * The technical visit on the server (spec §2, §4, §5, §7): booking re-checks every calendar rule
  * of src/shared/visitCalendar.ts in the customer's time zone (their state's capital) with the
@@ -83,7 +85,7 @@ export async function blockedDays(db: Db | Tx): Promise<string[]> {
 
 async function customerState(db: Db | Tx, customerId: number): Promise<string> {
   const [c] = await db.select({ state: customers.stateCode }).from(customers).where(eq(customers.id, customerId));
-  if (!c) throw new ApiError(404, ErrorCode.NOT_FOUND);
+  if (!c) throw new DomainError('NOT_FOUND');
   return c.state;
 }
 
@@ -138,7 +140,7 @@ async function checkBooking(tx: Tx, clock: Clock, uf: string, req: VisitInput): 
   const now = localClockAt(clock.now(), timeZone);
   const day = parseCalendarDay(req.date);
   const problem = day ? visitBookingProblem(day, req.time, now, { uf, blocked: await blockedDays(tx) }) : 'invalid_date';
-  if (!day || problem) throw new ApiError(422, ErrorCode.VISIT_DATE_UNAVAILABLE, { field: 'date', reason: problem ?? 'invalid_date' });
+  if (!day || problem) throw new DomainError('VISIT_DATE_UNAVAILABLE', { field: 'date', reason: problem ?? 'invalid_date' });
   const local = visitStart(day, req.time);
   return { day: req.date, slot: req.time, timeZone, scheduledAt: zonedInstant(local, timeZone), local };
 }
@@ -149,13 +151,14 @@ const address = (req: VisitInput) => ({
 });
 
 /** POST /portal/customers/scheduling: books the visit (UNCONFIRMED_APPOINTMENT) and moves the process to requested. */
-export async function bookVisit(db: Db, clock: Clock, customerId: number, req: VisitInput): Promise<Visit> {
+export async function bookVisit(deps: VisitDeps, customerId: number, req: VisitInput): Promise<Visit> {
+  const { db, clock } = deps;
   return db.transaction(async (tx) => {
     const uf = await customerState(tx, customerId);
-    if (await openVisit(tx, customerId)) throw new ApiError(409, ErrorCode.VISIT_ALREADY_OPEN);
+    if (await openVisit(tx, customerId)) throw new DomainError('VISIT_ALREADY_OPEN');
     const checked = await checkBooking(tx, clock, uf, req);
     // the move tells the customer the day asked for
-    await moveProcessIn(tx, clock, customerId, { type: 'visit.requested' }, { by: byCustomer, visit: { day: checked.day, slot: checked.slot } });
+    await moveProcessIn(tx, deps, customerId, { type: 'visit.requested' }, { by: byCustomer, visit: { day: checked.day, slot: checked.slot } });
     const now = clock.now();
     const [row] = await tx.insert(technicalVisits).values({
       customerId, day: checked.day, slot: checked.slot, timeZone: checked.timeZone, scheduledAt: checked.scheduledAt,
@@ -169,8 +172,8 @@ export async function bookVisit(db: Db, clock: Clock, customerId: number, req: V
 /** The customer's own open visit `id`, changeable only while it is 24 hours away or more. */
 async function changeableVisit(tx: Tx, clock: Clock, customerId: number, id: number): Promise<VisitRow> {
   const row = await openVisit(tx, customerId);
-  if (!row || row.id !== id) throw new ApiError(404, ErrorCode.VISIT_NOT_FOUND);
-  if (!canChangeVisit(startOf(row), localClockAt(clock.now(), row.timeZone))) throw new ApiError(409, ErrorCode.VISIT_TOO_CLOSE);
+  if (!row || row.id !== id) throw new DomainError('VISIT_NOT_FOUND');
+  if (!canChangeVisit(startOf(row), localClockAt(clock.now(), row.timeZone))) throw new DomainError('VISIT_TOO_CLOSE');
   return row;
 }
 
@@ -178,14 +181,15 @@ async function changeableVisit(tx: Tx, clock: Clock, customerId: number, id: num
  * PUT /portal/customers/scheduling/{id}: another day, slot or address. The visit goes back to
  * UNCONFIRMED_APPOINTMENT; a confirmed one is cancelled and requested again in the process.
  */
-export async function rescheduleVisit(db: Db, clock: Clock, customerId: number, id: number, req: VisitInput): Promise<Visit> {
+export async function rescheduleVisit(deps: VisitDeps, customerId: number, id: number, req: VisitInput): Promise<Visit> {
+  const { db, clock } = deps;
   return db.transaction(async (tx) => {
     const row = await changeableVisit(tx, clock, customerId, id);
     const checked = await checkBooking(tx, clock, await customerState(tx, customerId), req);
     if (row.status === 'CONFIRMED_SCHEDULE') {
       // their own cancel tells the customer nothing; the new request tells them the new day
-      await moveProcessIn(tx, clock, customerId, { type: 'visit.cancelled' }, { by: byCustomer, visit: { day: row.day, slot: row.slot } });
-      await moveProcessIn(tx, clock, customerId, { type: 'visit.requested' }, { by: byCustomer, visit: { day: checked.day, slot: checked.slot } });
+      await moveProcessIn(tx, deps, customerId, { type: 'visit.cancelled' }, { by: byCustomer, visit: { day: row.day, slot: row.slot } });
+      await moveProcessIn(tx, deps, customerId, { type: 'visit.requested' }, { by: byCustomer, visit: { day: checked.day, slot: checked.slot } });
     } else {
       // still a request: the process stays, and the customer is told the new day as at booking
       await notify(tx, clock, customerId, noticeText('notification.visit.requested', { when: visitWhen(checked.day, checked.slot) }));
@@ -200,10 +204,11 @@ export async function rescheduleVisit(db: Db, clock: Clock, customerId: number, 
 }
 
 /** DELETE /portal/customers/scheduling/{id}: the customer cancels; the visit step opens again. */
-export async function cancelVisit(db: Db, clock: Clock, customerId: number, id: number): Promise<void> {
+export async function cancelVisit(deps: VisitDeps, customerId: number, id: number): Promise<void> {
+  const { db, clock } = deps;
   await db.transaction(async (tx) => {
     const row = await changeableVisit(tx, clock, customerId, id);
-    await moveProcessIn(tx, clock, customerId, { type: 'visit.cancelled' }, { by: byCustomer, visit: { day: row.day, slot: row.slot } });
+    await moveProcessIn(tx, deps, customerId, { type: 'visit.cancelled' }, { by: byCustomer, visit: { day: row.day, slot: row.slot } });
     await tx.update(technicalVisits).set({ status: 'CANCELLED', updatedAt: clock.now() }).where(eq(technicalVisits.id, row.id));
   });
 }
@@ -224,19 +229,20 @@ const STAFF_MOVES: Record<StaffVisitStatus, { from: readonly VisitStatus[]; even
  * An outcome keeps the technician's notes (`notes`), for the team only.
  */
 export async function staffMoveVisit(
-  db: Db, clock: Clock, staffId: number, customerId: number, status: StaffVisitStatus, options: { early?: boolean; notes?: string } = {},
+  deps: VisitDeps, staffId: number, customerId: number, status: StaffVisitStatus, options: { early?: boolean; notes?: string } = {},
 ): Promise<{ visit: Visit; move: ProcessMove }> {
+  const { db, clock } = deps;
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(technicalVisits)
       .where(and(eq(technicalVisits.customerId, customerId), ne(technicalVisits.status, 'CANCELLED')))
       .orderBy(desc(technicalVisits.id)).limit(1).for('update');
-    if (!row) throw new ApiError(404, ErrorCode.VISIT_NOT_FOUND);
+    if (!row) throw new DomainError('VISIT_NOT_FOUND');
     const rule = STAFF_MOVES[status];
-    if (!rule.from.includes(row.status as VisitStatus)) throw new ApiError(409, ErrorCode.PROCESS_REFUSED, { status: row.status });
+    if (!rule.from.includes(row.status as VisitStatus)) throw new DomainError('PROCESS_REFUSED', { status: row.status });
     const start = startOf(row);
     const now = localClockAt(clock.now(), row.timeZone);
     if (visitOutcomeTooEarly(status, start, now, options.early === true)) {
-      throw new ApiError(409, ErrorCode.VISIT_NOT_STARTED, { field: 'early', schedule: visitJson(row).schedule });
+      throw new DomainError('VISIT_NOT_STARTED', { field: 'early', schedule: visitJson(row).schedule });
     }
     // an outcome staff confirmed as early says so in the audit line
     const early = visitOutcomeTooEarly(status, start, now, false);
@@ -244,7 +250,7 @@ export async function staffMoveVisit(
     const outcome = status === 'ACCOMPLISHED_AND_APPROVED' || status === 'DONE_AND_NOT_APPROVED';
     const notes = outcome && options.notes ? options.notes : row.notes;
     const after = { visit_id: row.id, status, ...(early ? { early: true } : {}), ...(notes !== row.notes ? { notes } : {}) };
-    const move = await moveProcessIn(tx, clock, customerId, { type: rule.event }, {
+    const move = await moveProcessIn(tx, deps, customerId, { type: rule.event }, {
       by: byStaff(staffId), visit: { day: row.day, slot: row.slot },
       audit: { action: `visit:${status}`, subject: { before: { visit_id: row.id, status: row.status }, after } },
     });
@@ -256,7 +262,7 @@ export async function staffMoveVisit(
 
 /** Staff block a day for visits (audited); blocking it again changes only the reason. */
 export async function blockDay(db: Db, clock: Clock, staffId: number, day: string, reason: string | null): Promise<void> {
-  if (!parseCalendarDay(day)) throw new ApiError(400, ErrorCode.VALIDATION, { field: 'day' }, messages['visit.dayAndTime.required']);
+  if (!parseCalendarDay(day)) throw new DomainError('VALIDATION', { field: 'day' }, messages['visit.dayAndTime.required']);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(calendarBlockedDays).where(eq(calendarBlockedDays.day, day));
     await tx.insert(calendarBlockedDays).values({ day, reason, createdAt: clock.now() })

@@ -1,7 +1,7 @@
 import { botCheckChallenge, confirmNumber, login, logout, requestCode, resendCodeByEmail } from '#shared/auth/endpoints';
 import type { SmsQueueRequest } from '#shared/auth/payloads';
 import { messages } from '#shared/messages';
-import { ApiError, type Transport } from './transport';
+import { CallError, type Transport } from './transport';
 
 /** Asking for a code, checking it, and the session. */
 export const authCalls = (t: Transport) => ({
@@ -22,7 +22,7 @@ export const authCalls = (t: Transport) => ({
     const { data } = await t.call(confirmNumber, { json: { phone, code, secret }, token: null });
     if (data.access_token) return { token: data.access_token };
     if (data.phone_proof) return { phoneProof: data.phone_proof };
-    throw new ApiError(messages['common.error.generic'], 200, undefined);
+    throw new CallError(messages['common.error.generic'], 200, undefined);
   },
 
   /** POST /portal/customers/resend-login-code-by-email for the code request with this secret */

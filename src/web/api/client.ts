@@ -18,7 +18,7 @@ import type { SignUpRequest } from '#shared/auth/payloads';
 import { readAttribution } from '../journey/session';
 import { visitCalls } from './visit';
 
-export { ApiError, isUnauthorized, type ApiClientOptions } from './transport';
+export { CallError, isUnauthorized, type ApiClientOptions } from './transport';
 
 /**
  * The browser's API client (spec §7): one function per call, each over its shared endpoint

@@ -8,23 +8,23 @@ import { messages, type MessageKey } from '#shared/messages';
  * How the browser reaches the API (spec §7): under /api/v1 on the same origin, `Authorization:
  * Bearer` when signed in and `Accept-Language: pt-BR` on every request. A call names its shared
  * endpoint descriptor: the path comes from it with the parameters filled in, the answer is parsed
- * with the descriptor's schema for its status. An error becomes an ApiError whose message is the
+ * with the descriptor's schema for its status. An error becomes an CallError whose message is the
  * catalogue text a person reads (spec §8); a 401 also tells the app the session is over.
  */
 
-export class ApiError extends Error {
+export class CallError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly body: Partial<ApiErrorBody> | undefined,
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'CallError';
   }
 }
 
 export const isUnauthorized = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 401 || error.body?.code === ErrorCode.UNAUTHORIZED);
+  error instanceof CallError && (error.status === 401 || error.body?.code === ErrorCode.UNAUTHORIZED);
 
 export interface ApiClientOptions {
   /** the fetch to use; tests pass one that calls the Hono app in process */
@@ -149,10 +149,10 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
     headers: { 'Accept-Language': 'pt-BR' },
   });
 
-  const errorOf = (response: Response, body: unknown, token: string | null, fallback: MessageKey): ApiError => {
+  const errorOf = (response: Response, body: unknown, token: string | null, fallback: MessageKey): CallError => {
     const errorBody = body && typeof body === 'object' ? (body as Partial<ApiErrorBody>) : undefined;
     if (response.status === 401 && token) options.onUnauthorized?.();
-    return new ApiError(userMessageForError(errorBody, fallback), response.status, errorBody);
+    return new CallError(userMessageForError(errorBody, fallback), response.status, errorBody);
   };
 
   return {
@@ -172,12 +172,12 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
           headers: token ? { Authorization: `Bearer ${token}` } : undefined,
         }));
       } catch {
-        throw new ApiError(messages['common.error.network'], 0, undefined);
+        throw new CallError(messages['common.error.network'], 0, undefined);
       }
       const body: unknown = await response.json().catch(() => undefined);
       if (response.ok || (o.accept as readonly number[] | undefined)?.includes(response.status)) {
         const parsed = v.safeParse(schemaFor(endpoint, response.status), body);
-        if (!parsed.success) throw new ApiError(messages['common.error.generic'], response.status, undefined);
+        if (!parsed.success) throw new CallError(messages['common.error.generic'], response.status, undefined);
         return { status: response.status, data: parsed.output as never };
       }
       const notFound = response.status === 404 && (body as Partial<ApiErrorBody> | undefined)?.code === undefined;
@@ -198,12 +198,12 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
           ? postWithProgress(`${origin}${API_PREFIX}/${path}`, form, token, o.onProgress ?? (() => {}))
           : http.post(path, { body: form, headers: token ? { Authorization: `Bearer ${token}` } : undefined })));
       } catch {
-        throw new ApiError(messages[o.fallback], 0, undefined);
+        throw new CallError(messages[o.fallback], 0, undefined);
       }
       const body: unknown = await response.json().catch(() => undefined);
       if (response.ok) {
         const parsed = v.safeParse(schemaFor(endpoint, response.status), body);
-        if (!parsed.success) throw new ApiError(messages[o.fallback], response.status, undefined);
+        if (!parsed.success) throw new CallError(messages[o.fallback], response.status, undefined);
         o.onProgress?.(1);
         return parsed.output as never;
       }
@@ -224,11 +224,11 @@ export function createTransport(options: ApiClientOptions = {}): Transport {
           headers: { 'Accept-Language': 'pt-BR', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         }));
       } catch {
-        throw new ApiError(messages[failure], 0, undefined);
+        throw new CallError(messages[failure], 0, undefined);
       }
       if (response.status === 401 && token) options.onUnauthorized?.();
       if (!response.ok || !(response.headers.get('Content-Type') ?? '').startsWith(type)) {
-        throw new ApiError(messages[failure], response.status, undefined);
+        throw new CallError(messages[failure], response.status, undefined);
       }
       return response.blob();
     },

@@ -45,7 +45,7 @@ describe('notices by e-mail', () => {
   test('the process\'s notices: the initial proposal the approved bill sends goes by e-mail', async () => {
     const c = await signUpCustomerWithId(s);
     for (const type of ['simulation.done', 'bill.submitted', 'bill.approved'] as const) {
-      await moveProcess(s.db, s.clock, c.id, { type }, { by: bySystem });
+      await moveProcess(s.db, s.deps, c.id, { type }, { by: bySystem });
     }
     await s.drainQueue();
     const subjects = (await s.readOutbox(await emailOf(c.id))).map((m) => m.body.split('\n')[0]);

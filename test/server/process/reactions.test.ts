@@ -42,7 +42,7 @@ describe('reactions performed with the move', () => {
   test('an approved bill drafts the initial proposal and, onboarding over, sends it: one staff audit line ends where the follow-up left the process', async () => {
     const id = await newCustomerId();
     await bare(id, toPreparing);
-    const move = await moveProcess(s.db, s.clock, id, { type: 'bill.approved' }, { by: byStaff(staffId), expectedVersion: 3 });
+    const move = await moveProcess(s.db, s.deps, id, { type: 'bill.approved' }, { by: byStaff(staffId), expectedVersion: 3 });
     expect(move.version).toBe(5); // bill.approved, then the portal's proposal.initialSent
     expect(move.steps.at(-1)).toEqual({ client_id: id, type: 'PROPOSAL_INITIAL', status: 'PENDING' });
     expect(await s.db.select({ type: proposals.type }).from(proposals).where(eq(proposals.customerId, id))).toEqual([{ type: 'INITIAL' }]);
@@ -59,11 +59,11 @@ describe('reactions performed with the move', () => {
   test('an approved bill before the simulation drafts the proposal but sends it only when the simulation is done', async () => {
     const id = await newCustomerId();
     await bare(id, [{ type: 'bill.submitted' }]);
-    await moveProcess(s.db, s.clock, id, { type: 'bill.approved' }, { by: bySystem });
+    await moveProcess(s.db, s.deps, id, { type: 'bill.approved' }, { by: bySystem });
     expect((await customerSteps(s.db, id)).map((x) => `${x.type}:${x.status}`)).toEqual(['SIMULATION:NOT_DONE', 'BILL:APPROVED']);
     expect(await s.db.select({ type: proposals.type }).from(proposals).where(eq(proposals.customerId, id))).toEqual([{ type: 'INITIAL' }]);
     expect(await bell(id)).toEqual([]);
-    const move = await moveProcess(s.db, s.clock, id, { type: 'simulation.done' }, { by: byCustomer });
+    const move = await moveProcess(s.db, s.deps, id, { type: 'simulation.done' }, { by: byCustomer });
     expect(move.steps.at(-1)).toEqual({ client_id: id, type: 'PROPOSAL_INITIAL', status: 'PENDING' });
     expect(await bell(id)).toEqual([messages['notification.proposal.initial']]);
     expect(await trail(id)).toEqual([]); // neither the customer's nor the portal's moves are staff actions
@@ -77,7 +77,7 @@ describe('reactions performed with the move', () => {
     await s.db.execute(sql.raw("CREATE OR REPLACE FUNCTION refuse_notification() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'bell out of order'; END $$ LANGUAGE plpgsql"));
     await s.db.execute(sql.raw(`CREATE TRIGGER refuse_notification_${id} BEFORE INSERT ON notifications FOR EACH ROW WHEN (NEW.customer_id = ${id}) EXECUTE FUNCTION refuse_notification()`));
     try {
-      await expect(moveProcess(s.db, s.clock, id, { type: 'proposal.initialSent' }, { by: byStaff(staffId) })).rejects.toThrow(/bell out of order|Failed query/);
+      await expect(moveProcess(s.db, s.deps, id, { type: 'proposal.initialSent' }, { by: byStaff(staffId) })).rejects.toThrow(/bell out of order|Failed query/);
     } finally {
       await s.db.execute(sql.raw(`DROP TRIGGER refuse_notification_${id} ON notifications`));
     }
@@ -86,7 +86,7 @@ describe('reactions performed with the move', () => {
     expect(after?.snapshot.value).toEqual(before?.snapshot.value);
     expect(await trail(id)).toEqual([]);
     // and with the bell working again the same move goes through
-    await moveProcess(s.db, s.clock, id, { type: 'proposal.initialSent' }, { by: byStaff(staffId) });
+    await moveProcess(s.db, s.deps, id, { type: 'proposal.initialSent' }, { by: byStaff(staffId) });
     expect(await bell(id)).toEqual([messages['notification.proposal.initial']]);
   });
 
@@ -94,10 +94,10 @@ describe('reactions performed with the move', () => {
     const id = await newCustomerId();
     await bare(id, toVisit);
     const visit = { day: '2026-11-24', slot: '09:00' };
-    await moveProcess(s.db, s.clock, id, { type: 'visit.requested' }, { by: byCustomer, visit });
-    await moveProcess(s.db, s.clock, id, { type: 'visit.cancelled' }, { by: byCustomer, visit });
-    await moveProcess(s.db, s.clock, id, { type: 'visit.requested' }, { by: byStaff(staffId) });
-    await moveProcess(s.db, s.clock, id, { type: 'visit.cancelled' }, { by: byStaff(staffId), visit });
+    await moveProcess(s.db, s.deps, id, { type: 'visit.requested' }, { by: byCustomer, visit });
+    await moveProcess(s.db, s.deps, id, { type: 'visit.cancelled' }, { by: byCustomer, visit });
+    await moveProcess(s.db, s.deps, id, { type: 'visit.requested' }, { by: byStaff(staffId) });
+    await moveProcess(s.db, s.deps, id, { type: 'visit.cancelled' }, { by: byStaff(staffId), visit });
     expect(await bell(id)).toEqual([
       'Recebemos o seu pedido de visita técnica para 24/11/2026 às 09:00. Avisaremos quando for confirmada.',
       'Sua visita técnica de 24/11/2026 às 09:00 foi cancelada. Agende um novo dia quando quiser.',
@@ -108,7 +108,7 @@ describe('reactions performed with the move', () => {
   test('a staff move with a subject files the process beside it, and the outcome after it', async () => {
     const id = await newCustomerId();
     await bare(id, [...toVisit, { type: 'visit.requested' }]);
-    await moveProcess(s.db, s.clock, id, { type: 'visit.confirmed' }, {
+    await moveProcess(s.db, s.deps, id, { type: 'visit.confirmed' }, {
       by: byStaff(staffId), visit: { day: '2026-11-24', slot: '09:00' },
       audit: { action: 'visit:CONFIRMED_SCHEDULE', subject: { before: { visit_id: 9, status: 'UNCONFIRMED_APPOINTMENT' }, after: { visit_id: 9, status: 'CONFIRMED_SCHEDULE' } }, outcome: { note: 'by phone' } },
     });
@@ -121,7 +121,7 @@ describe('reactions performed with the move', () => {
   test("choosing cash or financing records the payment type on the customer's record", async () => {
     const id = await newCustomerId();
     await bare(id, [...toVisit, { type: 'visit.requested' }, { type: 'visit.confirmed' }, { type: 'visit.approved' }]);
-    await moveProcess(s.db, s.clock, id, { type: 'proposal.finalApproved', paymentType: 'FINANCING' }, { by: byCustomer });
+    await moveProcess(s.db, s.deps, id, { type: 'proposal.finalApproved', paymentType: 'FINANCING' }, { by: byCustomer });
     const [c] = await s.db.select({ kind: customers.subscriptionLending, paymentType: customers.paymentType }).from(customers)
       .where(eq(customers.id, id));
     expect(c).toEqual({ kind: 'LENDING', paymentType: 'FINANCING' });
@@ -129,7 +129,7 @@ describe('reactions performed with the move', () => {
 
   test('a refused move performs nothing', async () => {
     const id = await newCustomerId();
-    await expect(moveProcess(s.db, s.clock, id, { type: 'proposal.initialSent' }, { by: byStaff(staffId) })).rejects.toThrow(/refuses/);
+    await expect(moveProcess(s.db, s.deps, id, { type: 'proposal.initialSent' }, { by: byStaff(staffId) })).rejects.toThrow(/refuses/);
     expect(await bell(id)).toEqual([]);
     expect(await trail(id)).toEqual([]);
   });

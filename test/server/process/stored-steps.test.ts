@@ -47,7 +47,7 @@ describe('steps stored with the process snapshot', () => {
       { client_id: id, type: 'SIMULATION', status: 'NOT_DONE' },
       { client_id: id, type: 'BILL', status: 'PENDING' },
     ]);
-    await moveProcess(s.db, s.clock, id, { type: 'simulation.done' }, { by: byCustomer });
+    await moveProcess(s.db, s.deps, id, { type: 'simulation.done' }, { by: byCustomer });
     row = await storedRow(id);
     expect(row.version).toBe(3);
     expect(row.steps).toEqual(derived(row.snapshot, id));
@@ -68,7 +68,7 @@ describe('steps stored with the process snapshot', () => {
     const { id } = await newCustomer();
     const before = await storedRow(id);
     await expect(s.db.transaction(async (tx) => {
-      await moveProcessIn(tx, s.clock, id, { type: 'bill.submitted' }, { by: byCustomer });
+      await moveProcessIn(tx, s.deps, id, { type: 'bill.submitted' }, { by: byCustomer });
       throw new Error('rolled back');
     })).rejects.toThrow('rolled back');
     const after = await storedRow(id);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError } from '../../../src/server/http/errors';
+import { DomainError } from '../../../src/server/errors';
 import { checkouts } from '../../../src/server/platform/db/schema';
 import { replaceCard } from '../../../src/server/profile/card';
 import { PaymentProviderError, type CardPayments } from '../../../src/server/providers/payments/index';
@@ -96,8 +96,8 @@ describe('PUT /portal/customers/cc', () => {
       replaceCard: async () => { throw new PaymentProviderError('iugu answered 503', 503); },
     };
     const failed = await replaceCard({ db: s.db, payments: down }, c.id, 'any-token-123').catch((e: unknown) => e);
-    expect(failed).toBeInstanceOf(ApiError);
-    expect((failed as ApiError).status).toBe(502);
+    expect(failed).toBeInstanceOf(DomainError);
+    expect((failed as DomainError).refusal).toBe('PAYMENT_UNAVAILABLE'); // 502 at the edge
     expect(await chargeOf(c.id)).toBe(before);
   });
 
@@ -117,7 +117,7 @@ describe('PUT /portal/customers/cc', () => {
       },
     };
     const first = await replaceCard({ db: s.db, payments: slow }, c.id, 'first-token').catch((e: unknown) => e);
-    expect((first as ApiError).status).toBe(409);
+    expect((first as DomainError).refusal).toBe('PROCESS_REFUSED'); // 409 at the edge
     expect(cancelled).toEqual([`ch_local_${'1'.padStart(32, '0')}`]);
     expect(await chargeOf(c.id)).toBe(`ch_local_${'2'.padStart(32, '0')}`);
   });

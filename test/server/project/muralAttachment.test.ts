@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { staffAudit, uploads } from '../../../src/server/platform/db/schema';
-import { auditTrail, createStaff } from '../../../src/server/staff/service';
+import { createStaff } from '../../../src/server/staff/service';
+import { auditTrail } from '../../../src/server/staff/audit';
 import { removeUnpostedAttachments, UNPOSTED_ATTACHMENT_MAX_AGE_MS } from '../../../src/server/project/service';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, customerAtInstallation } from '../../support/flows';

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { notifications, staffAudit } from '../../../src/server/platform/db/schema';
-import { auditTrail, createStaff } from '../../../src/server/staff/service';
+import { createStaff } from '../../../src/server/staff/service';
+import { auditTrail } from '../../../src/server/staff/audit';
 import { messages as m } from '../../../src/shared/messages';
 import { PROJECT_STATUSES } from '../../../src/shared/project/rules';
 import { createTestServer, type TestServer } from '../../support/server';

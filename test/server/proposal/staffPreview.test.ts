@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as v from 'valibot';
-import { auditTrail, createStaff } from '../../../src/server/staff/service';
+import { createStaff } from '../../../src/server/staff/service';
+import { auditTrail } from '../../../src/server/staff/audit';
 import { Proposal } from '#shared/proposal/rules';
 import { createTestServer, type TestServer } from '../../support/server';
 import { call, signUpNewCustomer } from '../../support/flows';

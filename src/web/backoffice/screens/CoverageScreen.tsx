@@ -4,7 +4,7 @@ import { coverage, serveState, stopServingState } from '#shared/coverage/endpoin
 import { Button } from '../../ui/Button/Button';
 import { Notice } from '../../ui/Notice/Notice';
 import { TextField } from '../../ui/TextField/TextField';
-import { ApiError } from '../../api/transport';
+import { CallError } from '../../api/transport';
 import type { StaffApi } from '../api';
 import * as css from '../backoffice.css';
 import { TableScroll } from '../parts/TableScroll';
@@ -48,7 +48,7 @@ export function CoverageScreen({ api }: { api: StaffApi }) {
       setStatus(done);
       load();
     } catch (e) {
-      if (e instanceof ApiError && e.body?.field === 'franchisee_id') setFieldError(e.message);
+      if (e instanceof CallError && e.body?.field === 'franchisee_id') setFieldError(e.message);
       else setError((e as Error).message);
     } finally {
       setBusy(false);

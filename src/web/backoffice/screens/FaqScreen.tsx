@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { createFaq, deleteFaq, reorderFaq, staffFaq, updateFaq } from '#shared/faq/endpoints';
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, type StaffFaqEntry } from '#shared/faq/payloads';
-import { sanitizeFaqHtml } from '../../features/faq/FaqDialog/faqHtml';
-import * as answerCss from '../../features/faq/FaqDialog/FaqDialog.css';
+import { sanitizeFaqHtml } from '../../ui/FaqDialog/faqHtml';
+import * as answerCss from '../../ui/FaqDialog/FaqDialog.css';
 import { Button } from '../../ui/Button/Button';
 import { Notice } from '../../ui/Notice/Notice';
 import { TextField } from '../../ui/TextField/TextField';
-import { ApiError } from '../../api/transport';
+import { CallError } from '../../api/transport';
 import type { StaffApi } from '../api';
 import * as css from '../backoffice.css';
 import { AnswerEditor } from '../parts/AnswerEditor';
@@ -18,7 +18,7 @@ type FieldErrors = { question?: string; answer_html?: string };
 
 /** The field a refusal names, when the server says which (400 with `field`). */
 function fieldOf(e: unknown): keyof FieldErrors | null {
-  const field = e instanceof ApiError ? e.body?.field : undefined;
+  const field = e instanceof CallError ? e.body?.field : undefined;
   return field === 'question' || field === 'answer_html' ? field : null;
 }
 
@@ -54,7 +54,7 @@ export function FaqScreen({ api }: { api: StaffApi }) {
       const field = fieldOf(e);
       if (field) setErrors({ [field]: (e as Error).message });
       else setError((e as Error).message);
-      if (e instanceof ApiError && e.status === 404) load();
+      if (e instanceof CallError && e.status === 404) load();
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { billNotReceived, type BillPageData, type PickedFile, type UploadInput } from '#machines/bill/billMachine';
 import { ErrorCode } from '#shared/errors';
 import type { MessageKey } from '#shared/messages';
-import { ApiError, type Api } from '../../api/client';
+import { CallError, type Api } from '../../api/client';
 
 /**
  * Why an upload failed, as a catalogue key. When the server refused the file itself (413 too
@@ -11,12 +11,12 @@ import { ApiError, type Api } from '../../api/client';
  */
 function uploadFailure(error: unknown, fallback: MessageKey, file: 'bill' | 'badge'): { type: 'upload.failed'; message: MessageKey; refused?: 'bill' | 'badge' } {
   // the server's own reason first: an image over the pixel limit, the customer's upload quota, no partnership
-  if (error instanceof ApiError && error.body?.code === ErrorCode.UPLOAD_IMAGE_TOO_LARGE) return { type: 'upload.failed', message: 'upload.image.tooLarge', refused: file };
-  if (error instanceof ApiError && error.body?.code === ErrorCode.UPLOAD_QUOTA) return { type: 'upload.failed', message: 'upload.quota', refused: file };
-  if (error instanceof ApiError && error.body?.code === ErrorCode.PARTNERSHIP_REQUIRED) return { type: 'upload.failed', message: 'partnership.badge.notPartner', refused: file };
-  if (error instanceof ApiError && error.status === 413) return { type: 'upload.failed', message: 'upload.file.tooLarge', refused: file };
-  if (error instanceof ApiError && error.status === 415) return { type: 'upload.failed', message: 'upload.file.unsupported', refused: file };
-  if (error instanceof ApiError && error.body?.code === ErrorCode.UPLOAD_EMPTY) return { type: 'upload.failed', message: 'upload.file.empty', refused: file };
+  if (error instanceof CallError && error.body?.code === ErrorCode.UPLOAD_IMAGE_TOO_LARGE) return { type: 'upload.failed', message: 'upload.image.tooLarge', refused: file };
+  if (error instanceof CallError && error.body?.code === ErrorCode.UPLOAD_QUOTA) return { type: 'upload.failed', message: 'upload.quota', refused: file };
+  if (error instanceof CallError && error.body?.code === ErrorCode.PARTNERSHIP_REQUIRED) return { type: 'upload.failed', message: 'partnership.badge.notPartner', refused: file };
+  if (error instanceof CallError && error.status === 413) return { type: 'upload.failed', message: 'upload.file.tooLarge', refused: file };
+  if (error instanceof CallError && error.status === 415) return { type: 'upload.failed', message: 'upload.file.unsupported', refused: file };
+  if (error instanceof CallError && error.body?.code === ErrorCode.UPLOAD_EMPTY) return { type: 'upload.failed', message: 'upload.file.empty', refused: file };
   return { type: 'upload.failed', message: fallback };
 }
 

@@ -4,7 +4,7 @@ import { ErrorCode } from '#shared/errors';
 import type { FaqEntry } from '#shared/faq/rules';
 import type { MessageKey } from '#shared/messages';
 import type { UploadAnswer } from '#shared/project/payloads';
-import { ApiError, type Api } from '../../api/client';
+import { CallError, type Api } from '../../api/client';
 
 /**
  * Why the server refused the file itself (413 too large, 415 not a PDF/JPG/PNG by its content, 4005
@@ -12,7 +12,7 @@ import { ApiError, type Api } from '../../api/client';
  * failed connection or server trouble (the file stays, to be sent again).
  */
 function refusedFile(error: unknown): MessageKey | undefined {
-  if (!(error instanceof ApiError)) return undefined;
+  if (!(error instanceof CallError)) return undefined;
   if (error.body?.code === ErrorCode.UPLOAD_IMAGE_TOO_LARGE) return 'upload.image.tooLarge';
   if (error.body?.code === ErrorCode.UPLOAD_QUOTA) return 'upload.quota';
   if (error.body?.code === ErrorCode.UPLOAD_EMPTY) return 'upload.file.empty';
