@@ -6,7 +6,7 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import type { ProjectStatusContext } from '../../machines/project/projectStatusMachine';
 import { ProjectStatusFlow } from '../../src/web/features/project/ProjectStatusScreen';
-import { useSanitizerWindow } from '../../src/web/features/faq/FaqDialog/faqHtml';
+import { useSanitizerWindow } from '../../src/web/ui/FaqDialog/faqHtml';
 import { createApi } from '../../src/web/api/client';
 import { createStaff } from '../../src/server/staff/service';
 import { EXAMPLE_COMPANY } from '../../src/server/settings';

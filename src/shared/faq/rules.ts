@@ -4,7 +4,7 @@
  * starting questions: the server seeds its table with them once, admins keep them in the back-office
  * after that. The answers are HTML, sanitised by the server when kept and served (GET /faq,
  * src/server/faq/sanitise.ts) and again by the browser before they are shown
- * (src/web/features/faq/FaqDialog/faqHtml.ts), like any HTML that comes over the wire.
+ * (src/web/ui/FaqDialog/faqHtml.ts), like any HTML that comes over the wire.
  */
 export interface FaqEntry { id: number; title: string; description: string }
 

@@ -4,7 +4,7 @@ import { screenPath } from '#machines/journey/journeyMachine';
 import { SCREEN_HEADS } from '#shared/screenHeads';
 import { PageLoading } from '../ui/Page/PageLoading';
 import { dropEarlyHead } from './earlyHead';
-import { FaqDialog } from '../features/faq/FaqDialog/FaqDialog';
+import { FaqDialog } from '../ui/FaqDialog/FaqDialog';
 import { NotificationBell } from '../features/notification/NotificationBell/NotificationBell';
 import { PrivateLayout } from '../ui/PrivateLayout/PrivateLayout';
 import { useApiLoader, useJourney, useJourneyActor } from '../journey/JourneyContext';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { CodeInput } from '../../../src/web/features/auth/parts/CodeInput/CodeInput';
+import { CodeInput } from '../../../src/web/ui/CodeInput/CodeInput';
 
 afterEach(cleanup);
 

@@ -14,7 +14,7 @@ import { RadioGroup } from '../../ui/RadioGroup/RadioGroup';
 import * as css from '../backoffice.css';
 import { when } from '../format';
 import { usePanel, Panel, type PanelProps } from './panel';
-import { saveInBrowser } from '../../features/proposal/actors';
+import { saveInBrowser } from '../../ui/download/saveFile';
 import * as p$ from './ProjectPanel.css';
 
 const projectLabel = (s: ProjectStatus) => messages[`project.status.${s}` as keyof typeof messages] ?? s;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActorSelector as useSelector } from '../../journey/useActorSelector';
 import { Button } from '../../ui/Button/Button';
-import { CodeInput, CODE_LENGTH } from './parts/CodeInput/CodeInput';
+import { CodeInput, CODE_LENGTH } from '../../ui/CodeInput/CodeInput';
 import { LoadingScreen } from '../../ui/LoadingScreen/LoadingScreen';
 import { PHONE_SCREEN_ERROR_TOAST, toast } from '../../ui/Toast/Toast';
 import { useScreenErrorToasts } from '../../ui/Toast/useScreenToasts';

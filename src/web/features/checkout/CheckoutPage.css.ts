@@ -1,6 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme';
 import { up } from '../../theme/media';
+export { form } from '../../ui/CardForm/CardForm.css';
 
 export const columns = style({
   display: 'grid', gap: vars.space.lg, gridTemplateColumns: '1fr', alignItems: 'start',
@@ -18,11 +19,6 @@ export const fact = style({
 });
 export const factLabel = style({ color: vars.color.textMuted });
 export const factValue = style({ margin: 0, textAlign: 'right', fontWeight: vars.fontWeight.semibold });
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const row = style({
-  display: 'grid', gap: vars.space.md, gridTemplateColumns: '1fr 1fr',
-  '@media': { [up.sm]: { gridTemplateColumns: '1fr 1fr 1fr' } },
-});
 export const muted = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
 export const done = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, outline: 'none' });
 export const statusList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });

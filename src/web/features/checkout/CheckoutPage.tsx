@@ -12,7 +12,7 @@ import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
 import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
 import { RadioGroup } from '../../ui/RadioGroup/RadioGroup';
-import { CardForm } from './parts/CardForm';
+import { CardForm } from '../../ui/CardForm/CardForm';
 import * as s from './CheckoutPage.css';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;

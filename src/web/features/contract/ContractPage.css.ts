@@ -32,7 +32,6 @@ export const faqTip = style({
   borderRadius: vars.radius.md, background: vars.color.surface, border: `1px solid ${vars.color.border}`, boxShadow: vars.shadow.lg,
   color: vars.color.text, fontSize: vars.fontSize.sm, lineHeight: vars.lineHeight.body,
 });
-export const frame = style({ width: '100%', height: 580, border: 0, borderRadius: vars.radius.md, background: vars.color.surface });
 export const terms = style({
   maxHeight: 360, overflowY: 'auto', padding: vars.space.md, borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`,
   display: 'flex', flexDirection: 'column', gap: vars.space.sm, lineHeight: vars.lineHeight.body,

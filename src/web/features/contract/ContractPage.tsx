@@ -14,7 +14,7 @@ import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
 import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
-import { SigningFrame } from './parts/SigningFrame';
+import { SigningFrame } from '../../ui/SigningFrame/SigningFrame';
 import * as s from './ContractPage.css';
 
 export type SigningSnapshot = SnapshotFrom<typeof signingMachine>;

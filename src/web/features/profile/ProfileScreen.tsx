@@ -8,7 +8,7 @@ import { useGo } from '../../journey/useGo';
 import { useMenuReload } from '../../journey/useMenuReload';
 import { usePageMachine } from '../../journey/usePageMachine';
 import { clearAccountDeleted, markAccountDeleted } from '../../journey/session';
-import { saveInBrowser, type SaveFile } from '../proposal/actors';
+import { saveInBrowser, type SaveFile } from '../../ui/download/saveFile';
 import { profileActors } from './actors';
 import { ProfilePage } from './ProfilePage';
 

@@ -9,7 +9,7 @@ import type { Card, DeletionDone, SessionsEnded } from '#shared/profile/payloads
 import { EXPORT_FILE_NAME } from '#shared/profile/rules';
 import { latestProposal } from '#shared/proposal/rules';
 import type { Api } from '../../api/client';
-import type { SaveFile } from '../proposal/actors';
+import type { SaveFile } from '../../ui/download/saveFile';
 
 /** How the customer pays, read from the call that tells it: a buyer's purchase, a company's boleto day, an individual's card. */
 async function billingOf(api: Api, customer: CustomerProfile): Promise<Billing> {

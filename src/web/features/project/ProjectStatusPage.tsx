@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { ProjectStatusEvent, projectStatusMachine } from '#machines/project/projectStatusMachine';
 import { fill, messages as m } from '#shared/messages';
 import { isWithDistributor, whatsAppChatUrl } from '#shared/project/rules';
-import { FaqDialog } from '../faq/FaqDialog/FaqDialog';
+import { FaqDialog } from '../../ui/FaqDialog/FaqDialog';
 import { Button } from '../../ui/Button/Button';
 import { PageLoading } from '../../ui/Page/PageLoading';
 import { SCREEN_HEADS } from '#shared/screenHeads';

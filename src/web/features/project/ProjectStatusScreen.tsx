@@ -4,7 +4,7 @@ import type { Api } from '../../api/client';
 import { useApiLoader } from '../../journey/JourneyContext';
 import { useMenuReload } from '../../journey/useMenuReload';
 import { usePageMachine } from '../../journey/usePageMachine';
-import { saveInBrowser } from '../proposal/actors';
+import { saveInBrowser } from '../../ui/download/saveFile';
 import { projectActors } from './actors';
 import { ProjectStatusPage } from './ProjectStatusPage';
 

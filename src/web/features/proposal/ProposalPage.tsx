@@ -12,7 +12,7 @@ import { Modal } from '../../ui/Modal/Modal';
 import { Notice } from '../../ui/Notice/Notice';
 import { Page } from '../../ui/Page/Page';
 import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
-import { ProposalDetails } from './parts/ProposalDetails';
+import { ProposalDetails } from '../../ui/Proposal/ProposalDetails';
 import { ProposalSummary } from './parts/ProposalSummary';
 import { SubscriptionOffer } from './parts/SubscriptionOffer';
 import * as s from './ProposalPage.css';

@@ -8,10 +8,11 @@ import { useGo } from '../../journey/useGo';
 import { useMenuReload } from '../../journey/useMenuReload';
 import { usePageMachine } from '../../journey/usePageMachine';
 import { writePaymentType } from '../../journey/session';
-import { proposalActors, saveInBrowser, type SaveFile } from './actors';
+import { proposalActors } from './actors';
+import { saveInBrowser, type SaveFile } from '../../ui/download/saveFile';
 import { ProposalPage } from './ProposalPage';
 
-export { saveInBrowser, type SaveFile } from './actors';
+export { saveInBrowser, type SaveFile } from '../../ui/download/saveFile';
 
 export interface ProposalFlowProps {
   type: ProposalType;

@@ -4,21 +4,7 @@ import { latestProposal, PROPOSAL_FILE_NAME, type ProposalType } from '#shared/p
 import { featuredPlan } from '#shared/plan/rules';
 import { purchaseSignaturesOf } from '#shared/payment/rules';
 import type { Api } from '../../api/client';
-
-/** Saves a downloaded file under `name` (the browser's download; tests pass their own). */
-export type SaveFile = (file: Blob, name: string) => void;
-
-export const saveInBrowser: SaveFile = (file, name) => {
-  const url = URL.createObjectURL(file);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-};
+import type { SaveFile } from '../../ui/download/saveFile';
 
 /** The proposal machine's side effects against the API (spec §7 proposal calls) and the download. */
 export function proposalActors(getApi: () => Promise<Api>, saveFile: SaveFile) {

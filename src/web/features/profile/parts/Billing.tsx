@@ -4,7 +4,7 @@ import { fill, messages as m } from '#shared/messages';
 import { Button } from '../../../ui/Button/Button';
 import { Modal } from '../../../ui/Modal/Modal';
 import { Notice } from '../../../ui/Notice/Notice';
-import { CardForm } from '../../checkout/parts/CardForm';
+import { CardForm } from '../../../ui/CardForm/CardForm';
 import * as s from '../ProfilePage.css';
 
 export interface BillingProps {

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/Button/Button';
 import { Modal } from '../../../ui/Modal/Modal';
 import { Notice } from '../../../ui/Notice/Notice';
 import { TextField } from '../../../ui/TextField/TextField';
-import { CodeInput } from '../../auth/parts/CodeInput/CodeInput';
+import { CodeInput } from '../../../ui/CodeInput/CodeInput';
 import * as s from '../ProfilePage.css';
 
 export type EmailChangeStep = 'closed' | 'asking' | 'sending' | 'entering' | 'resending' | 'confirming';

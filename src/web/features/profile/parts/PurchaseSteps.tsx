@@ -4,7 +4,7 @@ import { messages as m } from '#shared/messages';
 import { PURCHASE_CONTRACT_TYPES, paysByInvoice, profileStepButtons, signButtonOf, type PurchaseContractType, type SignRefusal } from '#shared/profile/rules';
 import { Button } from '../../../ui/Button/Button';
 import { Modal } from '../../../ui/Modal/Modal';
-import { SigningFrame } from '../../contract/parts/SigningFrame';
+import { SigningFrame } from '../../../ui/SigningFrame/SigningFrame';
 import * as s from '../ProfilePage.css';
 
 export interface PurchaseStepsProps {

@@ -5,7 +5,7 @@ import { fill, messages as m } from '#shared/messages';
 import type { SessionItem } from '#shared/profile/payloads';
 import { Button } from '../../../ui/Button/Button';
 import { Modal } from '../../../ui/Modal/Modal';
-import { CodeInput } from '../../auth/parts/CodeInput/CodeInput';
+import { CodeInput } from '../../../ui/CodeInput/CodeInput';
 import * as s from '../ProfilePage.css';
 
 export type SessionsStep = 'closed' | 'sending' | 'entering' | 'resending' | 'ending';

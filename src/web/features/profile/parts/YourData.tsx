@@ -5,7 +5,7 @@ import { RETENTION, type RetentionCategory } from '#shared/profile/rules';
 import { Button } from '../../../ui/Button/Button';
 import { Modal } from '../../../ui/Modal/Modal';
 import { Notice } from '../../../ui/Notice/Notice';
-import { CodeInput } from '../../auth/parts/CodeInput/CodeInput';
+import { CodeInput } from '../../../ui/CodeInput/CodeInput';
 import * as s from '../ProfilePage.css';
 
 /** What is kept and why (LGPD art. 16), as the deletion dialog and the page after it list it. */

@@ -1,8 +1,8 @@
 import { messages as m } from '#shared/messages';
 import { billAfterSolarFigures, proposalFigures, type Proposal } from '#shared/proposal/rules';
 import { Button } from '../../../ui/Button/Button';
-import { ProposalCards } from './ProposalCards';
-import { Rows } from './Rows';
+import { ProposalCards } from '../../../ui/Proposal/ProposalCards';
+import { Rows } from '../../../ui/Proposal/Rows';
 import * as s from '../ProposalPage.css';
 
 /** The proposal's figure cards, its total and what stays on the bill with solar energy. */

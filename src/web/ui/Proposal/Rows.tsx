@@ -1,4 +1,4 @@
-import * as s from '../ProposalPage.css';
+import * as s from './Proposal.css';
 
 /** Label and value rows of a proposal (figures, equipment). */
 export function Rows({ rows, label, wrap }: { rows: { label: string; value: string }[]; label?: string; /** long values wrap (equipment) */ wrap?: boolean }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ContractItem } from '#shared/contract/payloads';
 import { FRAME_SIGNED_MESSAGE } from '#shared/contract/rules';
 import { messages as m } from '#shared/messages';
-import * as s from '../ContractPage.css';
+import * as s from './SigningFrame.css';
 
 /**
  * The embedded signing frame (spec §2 "Other UI": 580 px high), shared by the contracts page and the

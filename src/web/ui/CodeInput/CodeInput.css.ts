@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../../theme/theme.css';
-import { codeBoxCompact } from '../../../../theme/media';
+import { vars } from '../../theme/theme.css';
+import { codeBoxCompact } from '../../theme/media';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, border: 0, padding: 0, margin: 0 });
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import * as f from '../../../../ui/Field/Field.css';
+import * as f from '../Field/Field.css';
 import * as styles from './CodeInput.css';
 
 /** Spec §9: the SMS code has 6 digits. */

@@ -11,8 +11,8 @@ import { JSDOM } from 'jsdom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FaqDialog } from '../../../../src/web/features/faq/FaqDialog/FaqDialog';
-import { sanitizeFaqHtml, useSanitizerWindow } from '../../../../src/web/features/faq/FaqDialog/faqHtml';
+import { FaqDialog } from '../../../src/web/ui/FaqDialog/FaqDialog';
+import { sanitizeFaqHtml, useSanitizerWindow } from '../../../src/web/ui/FaqDialog/faqHtml';
 
 const parser = new JSDOM('');
 beforeAll(() => { useSanitizerWindow(parser.window as never); });

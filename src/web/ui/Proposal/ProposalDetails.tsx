@@ -2,7 +2,7 @@ import { messages as m } from '#shared/messages';
 import { proposalDetailRows, type Proposal } from '#shared/proposal/rules';
 import { BenefitList, EquipmentList } from './ProposalEquipment';
 import { Rows } from './Rows';
-import * as s from '../ProposalPage.css';
+import * as s from './Proposal.css';
 
 /** The detailed-proposal dialog's content: the system's figures, the equipment and the benefits. */
 export function ProposalDetails({ proposal }: { proposal: Proposal }) {

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CardInput } from '#machines/checkout/checkoutMachine';
 import { CARD_BRAND_NAMES, cardFieldMessage, checkCardNumber, cvvLength, EXPIRY_MONTHS, expiryYears, formatCardNumber, type CardField } from '#shared/checkout/rules';
 import { messages as m } from '#shared/messages';
-import { Button } from '../../../ui/Button/Button';
-import { Select } from '../../../ui/Select/Select';
-import { TextField } from '../../../ui/TextField/TextField';
-import * as s from '../CheckoutPage.css';
+import { Button } from '../Button/Button';
+import { Select } from '../Select/Select';
+import { TextField } from '../TextField/TextField';
+import * as s from './CardForm.css';
 
 export interface CardFormProps {
   /** the fields the provider flagged */

@@ -5,8 +5,8 @@ import { Heading } from 'react-aria-components/Heading';
 import { Input, Label, SearchField } from 'react-aria-components/SearchField';
 import { FAQ_ENTRIES, filterFaq, type FaqEntry } from '#shared/faq/rules';
 import { messages as m } from '#shared/messages';
-import { Modal } from '../../../ui/Modal/Modal';
-import * as f from '../../../ui/Field/Field.css';
+import { Modal } from '../Modal/Modal';
+import * as f from '../Field/Field.css';
 import * as s from './FaqDialog.css';
 
 export interface FaqDialogProps {

@@ -1,5 +1,5 @@
 import { proposalCards, type Proposal } from '#shared/proposal/rules';
-import * as s from '../ProposalPage.css';
+import * as s from './Proposal.css';
 
 /**
  * The five figure cards of a proposal (spec §2: power, price per power, monthly production, annual

@@ -1,7 +1,7 @@
 import { messages as m } from '#shared/messages';
 import { PROPOSAL_BENEFITS, proposalFigures, type Proposal } from '#shared/proposal/rules';
 import { Rows } from './Rows';
-import * as s from '../ProposalPage.css';
+import * as s from './Proposal.css';
 
 /** A proposal's equipment (modules, inverters, structure), one block each: the detail dialog's and the payment screen's. */
 export function EquipmentList({ proposal }: { proposal: Proposal }) {
