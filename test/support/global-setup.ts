@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { adminQuery } from './pgAdmin';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/platform/db/index';
@@ -12,11 +13,16 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** PostgreSQL (DATABASE_URL set): the migrated template database each test file copies */
     pgTemplateDb: string;
+    /** the staff CLI (src/server/staff/cli.ts) bundled once for the run, as dist/server/staff.js is for production */
+    staffCli: string;
   }
 }
 
 /** Migrates one template per run: PGlite dump by default, a PostgreSQL template database with DATABASE_URL. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const cli = await bundleStaffCli();
+  project.provide('staffCli', cli);
+  const dropCli = () => rmSync(cli, { force: true });
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `portal_tpl_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -31,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgliteTemplate', '');
     // a connection of its own, not one left idle for the whole run (a dropped idle connection
     // would leave the query waiting and the run unable to end)
-    return async () => { await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); };
+    return async () => { dropCli(); await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); };
   }
   const file = join(CACHE_DIR, `template-${templateKey()}.tar.gz`);
   if (!existsSync(file)) {
@@ -49,7 +55,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplateDb', '');
-  return async () => {};
+  return async () => { dropCli(); };
+}
+
+/**
+ * The CLI tests run the staff CLI as its own process, as an operator does. Compiling it with tsx on
+ * each call cost seconds a call; one esbuild bundle per run (npm packages external, as in the
+ * production build) starts in a fraction of that. It lives under node_modules, so the app's folder
+ * (package.json, drizzle/) is found above it as from dist/server.
+ */
+async function bundleStaffCli(): Promise<string> {
+  const dir = join('node_modules', '.cache', 'portal-staff-cli');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `staff-${process.pid}.mjs`);
+  await build({
+    entryPoints: ['src/server/staff/cli.ts'], outfile: file, bundle: true, platform: 'node', format: 'esm', target: 'node24',
+    packages: 'external', logLevel: 'warning',
+  });
+  return join(process.cwd(), file);
 }
 
 /**

@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { createTestServer } from '../../support/server';
 import { customerAtContracts, lastCode, newAddress } from '../../support/flows';
-
-const run = promisify(execFile);
+import { staffCli } from '../../support/cli';
 
 /**
  * The signed contract is made in process (a customer signs the adhesion term on the signing page)
@@ -17,7 +14,7 @@ const run = promisify(execFile);
 test.skipIf(Boolean(process.env.DATABASE_URL))('staff CLI: the contracts of a customer, and verify-signature of a signed PDF (a changed byte fails)', { timeout: 180_000 }, async () => {
   const s = await createTestServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-contract-cli-'));
-  const cli = (...args: string[]) => run('npx', ['tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  const cli = staffCli(dataDir);
   try {
     const c = await customerAtContracts(s);
     const adhesion = c.contracts[0]!;

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
@@ -12,8 +10,7 @@ import { createStaff } from '../../../src/server/staff/service';
 import { createTestServer } from '../../support/server';
 import { customerAtCheckout, newAddress } from '../../support/flows';
 import { fixture } from '../../support/uploads';
-
-const run = promisify(execFile);
+import { staffCli } from '../../support/cli';
 
 /**
  * The customer's state is built in process (plan, card, an ID sent) and handed to the CLI as a
@@ -22,7 +19,7 @@ const run = promisify(execFile);
 test.skipIf(Boolean(process.env.DATABASE_URL))('staff CLI: list a customer\'s documents, deny one with its reason (told and audited), approve the next', { timeout: 180_000 }, async () => {
   const s = await createTestServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-document-cli-'));
-  const cli = (...args: string[]) => run('npx', ['tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  const cli = staffCli(dataDir);
   try {
     await createStaff(s.db, s.clock, 'Ana Souza', 'ana.docs@empresa.com.br');
     const c = await customerAtCheckout(s, { paid: true });

@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { createStaff } from '../../../src/server/staff/service';
 import { createTestServer } from '../../support/server';
 import { customerAtPayment } from '../../support/flows';
-
-const run = promisify(execFile);
+import { staffCli } from '../../support/cli';
 
 /**
  * The staff CLI decides a financing customer's status, as the admin endpoint does: the database is
@@ -18,7 +15,7 @@ const run = promisify(execFile);
 test.skipIf(Boolean(process.env.DATABASE_URL))('staff CLI: a buyer\'s payment, and the financing decided with --as', { timeout: 180_000 }, async () => {
   const s = await createTestServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-payment-cli-'));
-  const cli = (...args: string[]) => run('npx', ['tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PAYMENT_PROVIDER: '' } });
+  const cli = staffCli(dataDir, { PAYMENT_PROVIDER: '' });
   try {
     const c = await customerAtPayment(s, 'FINANCING');
     await createStaff(s.db, s.clock, 'Rita', 'rita.cli@empresa.com.br');

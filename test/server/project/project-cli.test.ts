@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
@@ -12,8 +10,7 @@ import { createStaff } from '../../../src/server/staff/service';
 import { messages as m } from '../../../src/shared/messages';
 import { createTestServer } from '../../support/server';
 import { customerAtInstallation } from '../../support/flows';
-
-const run = promisify(execFile);
+import { staffCli } from '../../support/cli';
 
 /**
  * The customer is brought to INSTALATION in process and handed to the CLI as a PGlite folder
@@ -22,7 +19,7 @@ const run = promisify(execFile);
 test.skipIf(Boolean(process.env.DATABASE_URL))('staff CLI: open the project, file it with the distributor, write on the mural and open the upload (told and audited)', { timeout: 180_000 }, async () => {
   const s = await createTestServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-project-cli-'));
-  const cli = (...args: string[]) => run('npx', ['tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  const cli = staffCli(dataDir);
   const as = ['--as', 'ana.project@empresa.com.br'];
   try {
     await createStaff(s.db, s.clock, 'Ana Souza', 'ana.project@empresa.com.br');

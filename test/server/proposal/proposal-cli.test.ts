@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { openDatabase } from '../../../src/server/platform/db/index';
@@ -12,13 +9,13 @@ import { applyProcessEvent, startProcess } from '../../../src/server/process/hos
 import { systemClock } from '../../../src/server/config';
 import type { ProcessEvent } from '#machines/process/processMachine';
 import { messages } from '#shared/messages';
+import { migratedDataDir, staffCli } from '../../support/cli';
 
-const run = promisify(execFile);
 const PHONE = '5511955554444';
 
 test('staff CLI publish-proposal: refused before the visit is approved, then published with the staff figures (audited)', { timeout: 120_000 }, async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-proposal-cli-'));
-  const cli = (...args: string[]) => run('npx', ['tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  const dataDir = await migratedDataDir('portal-proposal-cli-');
+  const cli = staffCli(dataDir);
   const pgliteDir = join(dataDir, 'pglite');
   const move = async (events: ProcessEvent[]) => {
     const database = await openDatabase({ pgliteDir });

@@ -1,23 +1,21 @@
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, expect, test } from 'vitest';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from '../../../src/server/platform/dataDirLock';
+import { staffCli } from '../../support/cli';
 
 /**
  * The embedded database takes one process at a time: while the server holds DATA_DIR, the staff
  * CLI refuses with a clear message instead of writing where the server never looks.
  */
-const run = promisify(execFile);
 const dirs: string[] = [];
 const newDataDir = () => { const d = mkdtempSync(join(tmpdir(), 'portal-lock-')); dirs.push(d); return d; };
 afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
 
-const cli = (dataDir: string, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+const cli = (dataDir: string, ...args: string[]) => staffCli(dataDir)(...args);
 const createStaffArgs = ['create-staff', '--name', 'Ana Souza', '--email', 'ana@empresa.com.br'];
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid ?? 999_999_999;
 

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { sha256 } from '../../../src/server/auth/crypto';
@@ -10,14 +8,12 @@ import { openDatabase } from '../../../src/server/platform/db/index';
 import { cities, customers, staff, staffAudit, states } from '../../../src/server/platform/db/schema';
 import { systemClock } from '../../../src/server/config';
 import { createStaff } from '../../../src/server/staff/service';
-
-const run = promisify(execFile);
+import { migratedDataDir, staffCli } from '../../support/cli';
 
 test('npm run staff -- create-staff prints a token once; only its hash is stored', { timeout: 60_000 }, async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+  const dataDir = await migratedDataDir('portal-cli-');
   try {
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-    const out = await run('npx', ['tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', 'Ana Souza', '--email', 'Ana@Empresa.com.br'], { env });
+    const out = await staffCli(dataDir)('create-staff', '--name', 'Ana Souza', '--email', 'Ana@Empresa.com.br');
     const token = /token \(shown once\): (\S+)/.exec(out.stdout)?.[1];
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
@@ -25,7 +21,7 @@ test('npm run staff -- create-staff prints a token once; only its hash is stored
     await database.close();
     expect(row?.name).toBe('Ana Souza');
     expect(row?.tokenHash).toBe(sha256(token ?? ''));
-    await expect(run('npx', ['tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', 'X'], { env })).rejects.toMatchObject({ code: 2 });
+    await expect(staffCli(dataDir)('create-staff', '--name', 'X')).rejects.toMatchObject({ code: 2 });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -34,7 +30,6 @@ test('npm run staff -- create-staff prints a token once; only its hash is stored
 test('npm run staff -- partnership <phone> on --as <e-mail>: the customer becomes a partnership one, audited', { timeout: 90_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
   try {
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
     const phone = '5511987600001';
     let database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
     await database.migrate();
@@ -48,7 +43,7 @@ test('npm run staff -- partnership <phone> on --as <e-mail>: the customer become
     const ana = await createStaff(database.db, systemClock, 'Ana Souza', 'ana@empresa.com.br');
     await database.close();
 
-    const cli = (...args: string[]) => run('npx', ['tsx', 'src/server/staff/cli.ts', ...args], { env });
+    const cli = staffCli(dataDir);
     // who acts must be known: without --as nothing changes
     await expect(cli('partnership', phone, 'on')).rejects.toMatchObject({ code: 2 });
     const out = await cli('partnership', phone, 'on', '--as', 'Ana@Empresa.com.br');

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../../src/server/platform/db/index';
@@ -13,12 +11,11 @@ import { firstBookableDay, localClockAt } from '#shared/visit/rules';
 import { createTestServer, testClock } from '../../support/server';
 import { call, lastCode, newPhone, personalSignUp, requestCode } from '../../support/flows';
 import { fixture, upload } from '../../support/uploads';
-
-const run = promisify(execFile);
+import { migratedDataDir, staffCli } from '../../support/cli';
 
 test('staff CLI: block and open a day for visits (audited), list them; visit commands need --as', { timeout: 120_000 }, async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-visit-cli-'));
-  const cli = (...args: string[]) => run('npx', ['tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  const dataDir = await migratedDataDir('portal-visit-cli-');
+  const cli = staffCli(dataDir);
   try {
     await cli('create-staff', '--name', 'Ana Souza', '--email', 'ana@empresa.com.br');
     await expect(cli('calendar-block', '2026-12-08')).rejects.toMatchObject({ code: 2 });
@@ -43,7 +40,7 @@ test('staff CLI: block and open a day for visits (audited), list them; visit com
 test.skipIf(Boolean(process.env.DATABASE_URL))('staff CLI: a visit outcome before the booked time is refused unless --early confirms an early visit', { timeout: 120_000 }, async () => {
   const s = await createTestServer({ clock: testClock(new Date()) });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-visit-cli-early-'));
-  const cli = (...args: string[]) => run('npx', ['tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  const cli = staffCli(dataDir);
   try {
     await createStaff(s.db, s.clock, 'Ana Souza', 'ana.early@empresa.com.br');
     const phone = newPhone();
