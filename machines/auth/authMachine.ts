@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
+import { and, assign, enqueueActions, not, raise, setup } from 'xstate';
 import * as v from 'valibot';
 import {
   BusinessSignUp, CellPhoneInput, CountryCodeInput, AccessCode, PersonalSignUp,
@@ -9,6 +9,7 @@ import { canonicalPhone, DEFAULT_COUNTRY_CODE } from '#shared/phone';
 import type { MessageKey } from '#shared/messages';
 import { ErrorCode } from '#shared/errors';
 import { failureCode, failureOf, failureRetryAfter, ruleMessageKey } from '#shared/failure';
+import { notProvided } from '../notProvided';
 
 /**
  * Sign-in and sign-up by phone (spec §2 SMS code screen, §4 Sign-in / Sign-up, §5, §8):
@@ -187,21 +188,13 @@ export const authMachine = setup({
   },
   actors: {
     /** pushes the Queue_sms message (POST /queue/sms) */
-    requestCode: fromPromise<CodeRequestOutput, CodeRequest>(async () => {
-      throw new Error('requestCode not provided');
-    }),
+    requestCode: notProvided<CodeRequestOutput, CodeRequest>('requestCode'),
     /** SIGN_IN: POST /portal/login; SIGN_UP: POST /portal/confirm-number */
-    checkCode: fromPromise<CodeCheckOutput, CodeCheckInput>(async () => {
-      throw new Error('checkCode not provided');
-    }),
+    checkCode: notProvided<CodeCheckOutput, CodeCheckInput>('checkCode'),
     /** POST /portal/customers/resend-login-code-by-email */
-    sendCodeByEmail: fromPromise<void, { phone: string; secret: string }>(async () => {
-      throw new Error('sendCodeByEmail not provided');
-    }),
+    sendCodeByEmail: notProvided<void, { phone: string; secret: string }>('sendCodeByEmail'),
     /** POST /portal/customers: returns the access token */
-    createAccount: fromPromise<{ token: string }, SignUpRequest>(async () => {
-      throw new Error('createAccount not provided');
-    }),
+    createAccount: notProvided<{ token: string }, SignUpRequest>('createAccount'),
   },
   delays: {
     oneSecond: 1000,

@@ -1,4 +1,4 @@
-import { and, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { and, assign, fromCallback, setup, type EventObject } from 'xstate';
 import type { BillsResponse } from '#shared/bill/payloads';
 import type { CustomerProfile } from '#shared/customer/payloads';
 import type { PlanSimulated } from '#shared/plan/payloads';
@@ -7,6 +7,7 @@ import { billAllowsReupload, type BillStatus } from '#shared/bill/rules';
 import { isUnservedRegion } from '#shared/coverage/rules';
 import type { MessageKey } from '#shared/messages';
 import { uploadProblem, type ChosenFile } from '#shared/upload';
+import { notProvided } from '../notProvided';
 
 /**
  * The bill page (spec §2 "Bill page", §4 bill upload, §5 files): load -> (unserved region notice) ->
@@ -84,14 +85,12 @@ export const billMachine = setup({
     events: {} as BillEvent,
   },
   actors: {
-    loadBillPage: fromPromise<BillPageData>(async () => { throw new Error('loadBillPage not provided'); }),
-    loadBills: fromPromise<BillsResponse>(async () => { throw new Error('loadBills not provided'); }),
-    requestSimulation: fromPromise<PlanSimulated, { bill_value: number; deadline_years: number; nivel: 'MAX' }>(async () => {
-      throw new Error('requestSimulation not provided');
-    }),
-    createCustomerSuccess: fromPromise<unknown, { client_id: number }>(async () => { throw new Error('createCustomerSuccess not provided'); }),
+    loadBillPage: notProvided<BillPageData>('loadBillPage'),
+    loadBills: notProvided<BillsResponse>('loadBills'),
+    requestSimulation: notProvided<PlanSimulated, { bill_value: number; deadline_years: number; nivel: 'MAX' }>('requestSimulation'),
+    createCustomerSuccess: notProvided<unknown, { client_id: number }>('createCustomerSuccess'),
     /** sends the employee badge alone; fails with `{ messageKey }` saying why */
-    uploadBadge: fromPromise<unknown, { customerId: number; badge: PickedFile }>(async () => { throw new Error('uploadBadge not provided'); }),
+    uploadBadge: notProvided<unknown, { customerId: number; badge: PickedFile }>('uploadBadge'),
     /** sends the badge (when chosen) then the bill, reporting upload.progress, upload.done or upload.failed */
     uploadBill: fromCallback<EventObject, UploadInput>(({ sendBack }) => {
       sendBack({ type: 'upload.failed', message: 'bill.upload.error' });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { failureOf } from '#shared/failure';
 import type { MessageKey } from '#shared/messages';
 import type { CheckoutRequest, CheckoutStatus, PaymentTokenResponse } from '#shared/checkout/payloads';
@@ -6,6 +6,7 @@ import { bookingNeedsPlan } from '#shared/plan/rules';
 import { isBillingDay, paysByBoleto, type BillingDay, type CardField } from '#shared/checkout/rules';
 import type { ClientPlan } from '#shared/plan/payloads';
 import { currentStep, type MenuStep } from '#shared/steps';
+import { notProvided } from '../notProvided';
 
 /**
  * The booking screen's payment (spec §2 "Booking / checkout screen", §4 "Checkout", §5 card form
@@ -47,11 +48,11 @@ export const checkoutMachine = setup({
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent },
   actors: {
     /** GET /portal/customers, portal/customers/plans/selected-plan, /portal/customers/checkout */
-    loadBooking: fromPromise<BookingPageData>(async () => { throw new Error('loadBooking not provided'); }),
+    loadBooking: notProvided<BookingPageData>('loadBooking'),
     /** the provider's payment_token, from the browser (the number never goes to our API) */
-    tokenizeCard: fromPromise<PaymentTokenResponse, CardInput>(async () => { throw new Error('tokenizeCard not provided'); }),
+    tokenizeCard: notProvided<PaymentTokenResponse, CardInput>('tokenizeCard'),
     /** POST /portal/customers/checkout */
-    submitCheckout: fromPromise<CheckoutStatus, CheckoutRequest>(async () => { throw new Error('submitCheckout not provided'); }),
+    submitCheckout: notProvided<CheckoutStatus, CheckoutRequest>('submitCheckout'),
   },
   actions: {
     /** the journey goes to /pt/plan-signature */

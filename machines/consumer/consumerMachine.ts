@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { failureOf } from '#shared/failure';
 import type { MessageKey } from '#shared/messages';
 import type { ConsumerFormValues, ConsumerSubmission } from '#shared/contract/payloads';
 import type { ConsumerForm } from '#shared/contract/rules';
+import { notProvided } from '../notProvided';
 
 /**
  * The holder data and the contracts' generation on the booking screen (spec §4 "Consumer data
@@ -48,11 +49,11 @@ export const consumerMachine = setup({
   types: { context: {} as ConsumerContext, events: {} as ConsumerEvent },
   actors: {
     /** GET /portal/customers (kind), /portal/customers/bills/owners and /portal/customers/contracts */
-    loadConsumer: fromPromise<ConsumerPageData>(async () => { throw new Error('loadConsumer not provided'); }),
+    loadConsumer: notProvided<ConsumerPageData>('loadConsumer'),
     /** PATCH /portal/customers/bills/owners, then POST portal/customers/legitimates for a company */
-    saveConsumer: fromPromise<unknown, ConsumerSubmission>(async () => { throw new Error('saveConsumer not provided'); }),
+    saveConsumer: notProvided<unknown, ConsumerSubmission>('saveConsumer'),
     /** POST portal/customers/create_contracts */
-    createContracts: fromPromise<unknown, ConsumerSubmission>(async () => { throw new Error('createContracts not provided'); }),
+    createContracts: notProvided<unknown, ConsumerSubmission>('createContracts'),
   },
   actions: {
     /** the contracts moved the process to CONTRACT: the side navigation reloads its steps */

@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { failureOf } from '#shared/failure';
 import type { MessageKey } from '#shared/messages';
 import type { DocumentRecord } from '#shared/document/payloads';
 import { missingRequired, openSlots, type DocumentSlot } from '#shared/document/rules';
 import type { ChosenFile } from '#shared/upload';
 import { uploadProblem } from '#shared/upload';
+import { notProvided } from '../notProvided';
 
 /**
  * The documents card of the booking screen (spec §4 "Document upload", §5 "Files"): load the
@@ -44,9 +45,9 @@ export const documentMachine = setup({
   types: { context: {} as DocumentContext, events: {} as DocumentEvent },
   actors: {
     /** GET /portal/customers (kind) and /portal/customers/documents */
-    loadDocuments: fromPromise<DocumentsPageData>(async () => { throw new Error('loadDocuments not provided'); }),
+    loadDocuments: notProvided<DocumentsPageData>('loadDocuments'),
     /** POST /portal/customers/documents */
-    sendDocuments: fromPromise<DocumentRecord[], { files: { field: string; file: Chosen; name: string }[] }>(async () => { throw new Error('sendDocuments not provided'); }),
+    sendDocuments: notProvided<DocumentRecord[], { files: { field: string; file: Chosen; name: string }[] }>('sendDocuments'),
   },
   actions: {
     notifyError: (_, _params: { key: MessageKey }) => {},

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ContractItem, ContractsResponse, CreateContractsRequest } from '#shared/contract/payloads';
 import { canSign, signingStep } from '#shared/contract/rules';
 import type { DocumentRecord } from '#shared/document/payloads';
@@ -13,6 +13,7 @@ import {
 import type { Proposal } from '#shared/proposal/rules';
 import { currentStep, type MenuStep } from '#shared/steps';
 import { uploadProblem, type ChosenFile } from '#shared/upload';
+import { notProvided } from '../notProvided';
 
 /**
  * The payment and contract screen of a buyer (spec §2 "Payment and contract screen", §4 "Signing",
@@ -136,21 +137,19 @@ export const financingMachine = setup({
   types: { context: {} as FinancingContext, events: {} as FinancingEvent, input: {} as FinancingInput },
   actors: {
     /** GET /portal/customers, portal/customers/{id}/proposal, /portal/customers/contracts, /portal/customers/documents and the invoice status (cash) or client_lending (financing) */
-    loadPayment: fromPromise<PaymentPageData>(async () => { throw new Error('loadPayment not provided'); }),
+    loadPayment: notProvided<PaymentPageData>('loadPayment'),
     /** PATCH /portal/customers/step_supply */
-    stepSupply: fromPromise<unknown>(async () => { throw new Error('stepSupply not provided'); }),
+    stepSupply: notProvided<unknown>('stepSupply'),
     /** POST portal/customers/create_contracts */
-    createContracts: fromPromise<ContractsResponse, CreateContractsRequest>(async () => { throw new Error('createContracts not provided'); }),
+    createContracts: notProvided<ContractsResponse, CreateContractsRequest>('createContracts'),
     /** GET portal/check_signers/{key} */
-    checkSigner: fromPromise<boolean, { key: string }>(async () => { throw new Error('checkSigner not provided'); }),
+    checkSigner: notProvided<boolean, { key: string }>('checkSigner'),
     /** PATCH portal/customers/create/{profileId}/invoice */
-    createInvoice: fromPromise<Invoice, { profileId: number }>(async () => { throw new Error('createInvoice not provided'); }),
+    createInvoice: notProvided<Invoice, { profileId: number }>('createInvoice'),
     /** GET /portal/customer/invoice_status */
-    readInvoiceStatus: fromPromise<InvoiceStatusResponse>(async () => { throw new Error('readInvoiceStatus not provided'); }),
+    readInvoiceStatus: notProvided<InvoiceStatusResponse>('readInvoiceStatus'),
     /** POST /portal/customers/documents/proposal */
-    sendDocuments: fromPromise<DocumentRecord[], { files: { field: PurchaseDocumentField; file: Chosen; name: string }[] }>(async () => {
-      throw new Error('sendDocuments not provided');
-    }),
+    sendDocuments: notProvided<DocumentRecord[], { files: { field: PurchaseDocumentField; file: Chosen; name: string }[] }>('sendDocuments'),
   },
   actions: {
     /** the process moved (a signature, SUPPLY): the side navigation reloads its steps */

@@ -1,4 +1,4 @@
-import { assign, createMachine, enqueueActions, fromPromise, not, setup, type AnyMachineSnapshot } from 'xstate';
+import { assign, createMachine, enqueueActions, not, setup, type AnyMachineSnapshot } from 'xstate';
 import type { authMachine, RegisterType } from '../auth/authMachine';
 import { currentStep, landingRoute } from '#shared/steps';
 import { isMenuItemEnabled, mayRevealMenuList, MENU_ITEMS, selectedMenuItem } from '#shared/menu';
@@ -7,6 +7,7 @@ import {
 } from '#shared/routes';
 import type { CustomerProfile } from '#shared/customer/payloads';
 import type { MessageKey } from '#shared/messages';
+import { notProvided } from '../notProvided';
 
 /**
  * Which screen the customer sees (spec §2): the route table, the route guard, the landing page after
@@ -147,17 +148,11 @@ export const journeyMachine = setup({
      */
     authFlow: createMachine({ id: 'authFlowNotProvided' }) as unknown as typeof authMachine,
     /** GET /portal/customers with the token */
-    loadCustomer: fromPromise<CustomerProfile, { token: string }>(async () => {
-      throw new Error('loadCustomer not provided');
-    }),
+    loadCustomer: notProvided<CustomerProfile, { token: string }>('loadCustomer'),
     /** POST /portal/logout */
-    logout: fromPromise<void, { token: string }>(async () => {
-      throw new Error('logout not provided');
-    }),
+    logout: notProvided<void, { token: string }>('logout'),
     /** GET /portal/customers again: the profile with its steps, for the side navigation */
-    reloadMenu: fromPromise<CustomerProfile, { token: string }>(async () => {
-      throw new Error('reloadMenu not provided');
-    }),
+    reloadMenu: notProvided<CustomerProfile, { token: string }>('reloadMenu'),
   },
   delays: {
     oneSecond: 1000,

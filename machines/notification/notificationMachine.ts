@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { BellNotification } from '#shared/notification/rules';
 import type { MessageKey } from '#shared/messages';
+import { notProvided } from '../notProvided';
 
 /**
  * The notification bell in the page header (spec §2, §4, §7, §9): loads GET /portal/notifications;
@@ -44,9 +45,9 @@ export const notificationMachine = setup({
   },
   actors: {
     /** GET /portal/notifications */
-    loadNotifications: fromPromise<BellNotification[]>(async () => { throw new Error('loadNotifications not provided'); }),
+    loadNotifications: notProvided<BellNotification[]>('loadNotifications'),
     /** PATCH /portal/notifications/{id} {status: 'READ'} */
-    markNotificationRead: fromPromise<BellNotification, { id: number }>(async () => { throw new Error('markNotificationRead not provided'); }),
+    markNotificationRead: notProvided<BellNotification, { id: number }>('markNotificationRead'),
   },
   actions: {
     /** an error toast with the text of `key` ('Erro ao ler notificação'), provided at the edge */

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { MessageKey } from '#shared/messages';
 import { plansScreenExit, type PlanType } from '#shared/plan/rules';
 import { currentStep, type MenuStep } from '#shared/steps';
 import type { PlanOffer } from '#shared/plan/payloads';
+import { notProvided } from '../notProvided';
 
 /**
  * The plans screen (spec §2 "Plans screen", §7 plan calls): load the customer, their three plans
@@ -46,9 +47,9 @@ export const planMachine = setup({
   types: { context: {} as PlanContext, events: {} as PlanEvent },
   actors: {
     /** GET /portal/customers, portal/customers/plans, selected-plan, sales_free_month, client-partnership */
-    loadPlans: fromPromise<PlansPageData>(async () => { throw new Error('loadPlans not provided'); }),
+    loadPlans: notProvided<PlansPageData>('loadPlans'),
     /** POST portal/customers/plans/{planId}/sign */
-    signPlan: fromPromise<unknown, { planId: number }>(async () => { throw new Error('signPlan not provided'); }),
+    signPlan: notProvided<unknown, { planId: number }>('signPlan'),
   },
   actions: {
     /** the journey reloads the side navigation (the steps changed) */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { CardField } from '#shared/checkout/rules';
 import type { PaymentTokenResponse } from '#shared/checkout/payloads';
 import type { ContractItem } from '#shared/contract/payloads';
@@ -17,6 +17,7 @@ import {
 import type { Proposal } from '#shared/proposal/rules';
 import type { Visit } from '#shared/visit/payloads';
 import type { CardInput } from '../checkout/checkoutMachine';
+import { notProvided } from '../notProvided';
 
 /**
  * The profile page ('Meu perfil', spec §2 "Profile page", §4 "Contract step (profile)", "Card
@@ -137,35 +138,33 @@ export const profileMachine = setup({
   types: { context: {} as ProfileContext, events: {} as ProfileEvent },
   actors: {
     /** GET /portal/customers, scheduling, the plan or the proposals, cc or checkout, documents, contracts, invoice_status */
-    loadProfile: fromPromise<ProfileData>(async () => { throw new Error('loadProfile not provided'); }),
+    loadProfile: notProvided<ProfileData>('loadProfile'),
     /** PATCH /portal/customers */
-    saveProfile: fromPromise<CustomerProfile, { name: string; email: string }>(async () => { throw new Error('saveProfile not provided'); }),
+    saveProfile: notProvided<CustomerProfile, { name: string; email: string }>('saveProfile'),
     /** the provider's payment_token, from the browser (the number never goes to our API) */
-    tokenizeCard: fromPromise<PaymentTokenResponse, CardInput>(async () => { throw new Error('tokenizeCard not provided'); }),
+    tokenizeCard: notProvided<PaymentTokenResponse, CardInput>('tokenizeCard'),
     /** PUT /portal/customers/cc */
-    replaceCard: fromPromise<Card, { token: string }>(async () => { throw new Error('replaceCard not provided'); }),
+    replaceCard: notProvided<Card, { token: string }>('replaceCard'),
     /** GET /portal/customers/cc */
-    loadCard: fromPromise<Card | null>(async () => { throw new Error('loadCard not provided'); }),
+    loadCard: notProvided<Card | null>('loadCard'),
     /** GET portal/check_signers/{key} */
-    checkSigner: fromPromise<boolean, { key: string }>(async () => { throw new Error('checkSigner not provided'); }),
+    checkSigner: notProvided<boolean, { key: string }>('checkSigner'),
     /** PATCH portal/customers/create/{profileId}/invoice */
-    createInvoice: fromPromise<Invoice, { profileId: number }>(async () => { throw new Error('createInvoice not provided'); }),
+    createInvoice: notProvided<Invoice, { profileId: number }>('createInvoice'),
     /** GET /portal/customers/export, saved by the browser */
-    exportData: fromPromise<unknown>(async () => { throw new Error('exportData not provided'); }),
+    exportData: notProvided<unknown>('exportData'),
     /** POST /portal/customers/deletion/code with the request's secret (made by the actor the first time) */
-    requestDeletionCode: fromPromise<{ secret: string; phoneLast4: string }, { secret: string | null }>(async () => { throw new Error('requestDeletionCode not provided'); }),
+    requestDeletionCode: notProvided<{ secret: string; phoneLast4: string }, { secret: string | null }>('requestDeletionCode'),
     /** POST /portal/customers/deletion */
-    deleteAccount: fromPromise<DeletionDone, { secret: string; code: string }>(async () => { throw new Error('deleteAccount not provided'); }),
+    deleteAccount: notProvided<DeletionDone, { secret: string; code: string }>('deleteAccount'),
     /** POST /portal/customers/email/code with the request's secret (made by the actor the first time) */
-    requestEmailChangeCodes: fromPromise<{ secret: string; email: string; phoneLast4: string }, { secret: string | null; email: string }>(
-      async () => { throw new Error('requestEmailChangeCodes not provided'); },
-    ),
+    requestEmailChangeCodes: notProvided<{ secret: string; email: string; phoneLast4: string }, { secret: string | null; email: string }>('requestEmailChangeCodes'),
     /** POST /portal/customers/email with both codes */
-    changeEmail: fromPromise<CustomerProfile, { secret: string; emailCode: string; smsCode: string }>(async () => { throw new Error('changeEmail not provided'); }),
+    changeEmail: notProvided<CustomerProfile, { secret: string; emailCode: string; smsCode: string }>('changeEmail'),
     /** POST /portal/customers/sessions/code with the request's secret (made by the actor the first time) */
-    requestSessionsCode: fromPromise<{ secret: string; phoneLast4: string }, { secret: string | null }>(async () => { throw new Error('requestSessionsCode not provided'); }),
+    requestSessionsCode: notProvided<{ secret: string; phoneLast4: string }, { secret: string | null }>('requestSessionsCode'),
     /** POST /portal/customers/sessions/end: one other session (its id) or every other one (null) */
-    endSessions: fromPromise<SessionsEnded, { secret: string; code: string; sessionId: string | null }>(async () => { throw new Error('endSessions not provided'); }),
+    endSessions: notProvided<SessionsEnded, { secret: string; code: string; sessionId: string | null }>('endSessions'),
   },
   actions: {
     /** the customer changed (their name): the journey reloads the header and the side navigation */

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { FaqEntry } from '#shared/faq/rules';
 import type { MessageKey } from '#shared/messages';
 import type { CustomerSuccessCase, UploadAnswer } from '#shared/project/payloads';
 import { uploadProblem, type ChosenFile } from '#shared/upload';
+import { notProvided } from '../notProvided';
 
 /**
  * The project-status screen (spec §2 "Project-status screen", §4 "Project status order", §8): load
@@ -54,11 +55,11 @@ export const projectStatusMachine = setup({
   types: { context: {} as ProjectStatusContext, events: {} as ProjectStatusEvent },
   actors: {
     /** GET /portal/customers, POST portal/customers_success/create when there is no case, GET .../get_messages */
-    loadProject: fromPromise<ProjectPageData>(async () => { throw new Error('loadProject not provided'); }),
+    loadProject: notProvided<ProjectPageData>('loadProject'),
     /** POST portal/customers_success/{id}/upload (field file) */
-    uploadFile: fromPromise<UploadAnswer, UploadInput>(async () => { throw new Error('uploadFile not provided'); }),
+    uploadFile: notProvided<UploadAnswer, UploadInput>('uploadFile'),
     /** GET /faq */
-    loadFaq: fromPromise<FaqEntry[]>(async () => { throw new Error('loadFaq not provided'); }),
+    loadFaq: notProvided<FaqEntry[]>('loadFaq'),
   },
   actions: {
     /** the case was opened: the side navigation reloads its steps (PROJECT_STATUS appears) */

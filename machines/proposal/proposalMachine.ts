@@ -1,10 +1,11 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import type { MessageKey } from '#shared/messages';
 import {
   finalProposalActionsDisabled, finalProposalInPreparation, initialProposalActionsDisabled, initialProposalStepStatus, latestProposal, type Proposal, type ProposalType,
 } from '#shared/proposal/rules';
 import type { CustomerKind, MenuStep } from '#shared/steps';
 import type { PlanOffer } from '#shared/plan/payloads';
+import { notProvided } from '../notProvided';
 
 /**
  * The proposal screen (spec §2 "Proposal screen", §4 proposals, §7 proposal calls), one machine for
@@ -63,13 +64,13 @@ export const proposalMachine = setup({
   },
   actors: {
     /** GET /portal/customers and GET portal/customers/{id}/proposal */
-    loadProposal: fromPromise<ProposalPageData, { type: ProposalType }>(async () => { throw new Error('loadProposal not provided'); }),
+    loadProposal: notProvided<ProposalPageData, { type: ProposalType }>('loadProposal'),
     /** PUT admin/customers/{id}/approve/proposal (the customer's own token) */
-    approveInitialProposal: fromPromise<unknown, { customerId: number }>(async () => { throw new Error('approveInitialProposal not provided'); }),
+    approveInitialProposal: notProvided<unknown, { customerId: number }>('approveInitialProposal'),
     /** PUT portal/customers/approve/proposal_final */
-    approveFinalProposal: fromPromise<unknown, { paymentType: PaymentType }>(async () => { throw new Error('approveFinalProposal not provided'); }),
+    approveFinalProposal: notProvided<unknown, { paymentType: PaymentType }>('approveFinalProposal'),
     /** fetches pdf_link and saves it as 'Proposta Inicial.pdf' / 'Proposta Final.pdf' */
-    downloadPdf: fromPromise<unknown, { link: string; type: ProposalType }>(async () => { throw new Error('downloadPdf not provided'); }),
+    downloadPdf: notProvided<unknown, { link: string; type: ProposalType }>('downloadPdf'),
   },
   actions: {
     /** the journey reloads the side navigation (the steps changed) */

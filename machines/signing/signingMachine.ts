@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { MessageKey } from '#shared/messages';
 import type { ContractItem, ContractsResponse } from '#shared/contract/payloads';
 import { canSign, installationCanFollow, signingStep } from '#shared/contract/rules';
+import { notProvided } from '../notProvided';
 
 /**
  * The contracts page (spec §2 "Contracts page", §4 "Signing", "Terms of use", "'Acompanhe sua
@@ -61,13 +62,13 @@ export const signingMachine = setup({
   types: { context: {} as SigningContext, events: {} as SigningEvent },
   actors: {
     /** GET /portal/customers and /portal/customers/contracts */
-    loadContracts: fromPromise<SigningPageData>(async () => { throw new Error('loadContracts not provided'); }),
+    loadContracts: notProvided<SigningPageData>('loadContracts'),
     /** GET portal/check_signers/{key} */
-    checkSigner: fromPromise<boolean, { key: string }>(async () => { throw new Error('checkSigner not provided'); }),
+    checkSigner: notProvided<boolean, { key: string }>('checkSigner'),
     /** PUT /portal/customers/contracts/{id}/terms-of-use */
-    acceptTerms: fromPromise<ContractsResponse, { contractId: string }>(async () => { throw new Error('acceptTerms not provided'); }),
+    acceptTerms: notProvided<ContractsResponse, { contractId: string }>('acceptTerms'),
     /** POST portal/customers_success/create {client_id} */
-    openFollowUp: fromPromise<unknown, { clientId: number }>(async () => { throw new Error('openFollowUp not provided'); }),
+    openFollowUp: notProvided<unknown, { clientId: number }>('openFollowUp'),
   },
   actions: {
     /** the process moved (a signature, the terms of use): the side navigation reloads its steps */

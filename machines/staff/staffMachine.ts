@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaffInvitation, StaffMember } from '#shared/staff/payloads';
+import { notProvided } from '../notProvided';
 
 /**
  * The back-office (/staff): which screen a staff member is on. A session kept in the tab is
@@ -63,7 +64,7 @@ export const staffMachine = setup({
     /** DELETE admin/auth/session, and the tab's token forgotten */
     endSession: fromPromise<void>(async () => undefined),
     /** POST admin/auth/invitation with the link's #fragment: who is invited and the secret to save */
-    readInvitation: fromPromise<StaffInvitation>(async () => { throw new Error('not provided'); }),
+    readInvitation: notProvided<StaffInvitation>('readInvitation'),
   },
 }).createMachine({
   id: 'staff',

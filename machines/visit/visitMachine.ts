@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import * as v from 'valibot';
 import type { CustomerProfile } from '#shared/customer/payloads';
 import {
@@ -7,6 +7,7 @@ import {
 import type { MessageKey } from '#shared/messages';
 import { failureOf, ruleMessageKey } from '#shared/failure';
 import { onlyDigits } from '#shared/phone';
+import { notProvided } from '../notProvided';
 import {
   canChangeVisit, firstBookableDay, visitAwaitingCompany, isVisitDateUnavailable, lastBookableDay, isVisitTimeSlot, localClockAt, parseCalendarDay, TIME_ZONE_BY_UF, visitStart,
   type CalendarDay, type LocalClock, type VisitTimeSlot,
@@ -143,13 +144,13 @@ export const visitMachine = setup({
   },
   actors: {
     /** the profile, GET /portal/customers/scheduling and GET /portal/config-calendar ([] when it fails) */
-    loadVisitPage: fromPromise<VisitPageData>(async () => { throw new Error('loadVisitPage not provided'); }),
+    loadVisitPage: notProvided<VisitPageData>('loadVisitPage'),
     /** GET /portal/cep/{cep}: rejects with status 404 for an unknown CEP, anything else when unreachable */
-    lookupCep: fromPromise<CepResult, { cep: string }>(async () => { throw new Error('lookupCep not provided'); }),
+    lookupCep: notProvided<CepResult, { cep: string }>('lookupCep'),
     /** POST /portal/customers/scheduling, or PUT .../scheduling/{id} when rescheduling */
-    submitVisit: fromPromise<Visit, SubmitInput>(async () => { throw new Error('submitVisit not provided'); }),
+    submitVisit: notProvided<Visit, SubmitInput>('submitVisit'),
     /** DELETE /portal/customers/scheduling/{id} */
-    cancelVisit: fromPromise<unknown, { visitId: number }>(async () => { throw new Error('cancelVisit not provided'); }),
+    cancelVisit: notProvided<unknown, { visitId: number }>('cancelVisit'),
   },
   actions: {
     /** a success toast with the text of `key`, provided at the edge */
@@ -246,7 +247,7 @@ export const visitMachine = setup({
       return status !== null && isOpenVisit(status);
     },
     isRescheduling: ({ context }) => context.mode === 'reschedule',
-    /** spec §2: the next-step bar, for subscription customers; next enabled once the plan screen is open (docs/decisions.md) */
+    /** spec §2: the next-step bar, for subscription customers; next enabled once the plan screen is open (docs/decisions/0013-technical-visit.md) */
     nextEnabled: ({ context }) => visitStepBar(context.data?.customer.subscription_lending ?? 'LENDING', context.data?.customer.steps).nextEnabled,
     stepBarShown: ({ context }) => visitStepBar(context.data?.customer.subscription_lending ?? 'LENDING', context.data?.customer.steps).shown,
   },
