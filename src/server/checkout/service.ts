@@ -3,10 +3,11 @@ import type { CheckoutDone, CheckoutRequest, CheckoutStatus } from '#shared/chec
 import { paysByBoleto } from '#shared/checkout/rules';
 import { currentStep } from '#shared/steps';
 import type { AppDeps, Clock } from '../config';
-import type { Db } from '../platform/db/index';
-import { checkouts, clientPlans, customers, spentPaymentTokens } from '../platform/db/schema';
+import type { ConsumerData } from '#shared/contract/payloads';
+import type { Db, Tx } from '../platform/db/index';
+import { billOwners, checkouts, clientPlans, customers, spentPaymentTokens } from '../platform/db/schema';
 import { DomainError } from '../errors';
-import { customerSteps } from '../process/host';
+import { byCustomer, customerSteps, moveProcessIn } from '../process/host';
 import { localPayments, type CardPayments, type TokenClaim } from '../providers/payments/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'secret' | 'payments'>;
@@ -73,4 +74,13 @@ export async function checkout(deps: CheckoutDeps, customerId: number, req: Chec
     throw new DomainError('PROCESS_REFUSED');
   }
   return { exists: true, data: doneOf(row) };
+}
+
+/**
+ * The booking's last step, taken in the transaction that makes a subscriber's contracts: the
+ * holder data is fixed as the contracts carry it, and the process moves on (checkout.completed).
+ */
+export async function completeCheckoutIn(tx: Tx, deps: Pick<AppDeps, 'clock' | 'reactions'>, customerId: number, holder: ConsumerData): Promise<void> {
+  await tx.update(billOwners).set({ data: holder, updatedAt: deps.clock.now() }).where(eq(billOwners.customerId, customerId));
+  await moveProcessIn(tx, deps, customerId, { type: 'checkout.completed' }, { by: byCustomer });
 }

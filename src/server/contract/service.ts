@@ -19,6 +19,7 @@ import { DomainError } from '../errors';
 import { localSignatures, type SignatureProvider, type Signer } from '../providers/signature/index';
 import { CONTRACT_TITLES, contractPdf, sha256Hex, type ContractBilling, type ContractData, type ContractKind } from '../engines/contracts/index';
 import { customerSteps, byCustomer, loadProcess, moveProcessIn } from '../process/host';
+import { completeCheckoutIn } from '../checkout/service';
 import { currentDocuments } from '../document/service';
 import { currentVisit } from '../visit/service';
 import { storeBytes } from './files';
@@ -188,8 +189,8 @@ async function subscriptionDrafts(db: Db, customerId: number, body: CreateContra
       },
     };
   });
-  // the holder data is fixed with the contracts, and the booking is done
-  return { drafts, signer, role, consumer: inputs.consumer, event: { type: 'checkout.completed' } as const };
+  // the holder data is fixed with the contracts, and the booking is done (checkout/service.ts)
+  return { drafts, signer, role, consumer: inputs.consumer };
 }
 
 /**
@@ -251,7 +252,7 @@ async function purchaseDrafts(db: Db, customerId: number, body: CreateContractsR
     };
   });
   const role: SignerRole = c.type === 'CNPJ' ? 'representative' : 'customer';
-  return { drafts, signer, role, consumer: null, event: null };
+  return { drafts, signer, role, consumer: null };
 }
 
 /**
@@ -266,7 +267,7 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
   if (await contractsGenerated(db, customerId)) return contractsView(deps, customerId, origin);
   const now = clock.now();
   const buyer = (await customerOf(db, customerId)).subscriptionLending === 'LENDING';
-  const { drafts, signer, role, consumer, event } = buyer
+  const { drafts, signer, role, consumer } = buyer
     ? await purchaseDrafts(db, customerId, body, now, contractCompany(deps.company))
     : await subscriptionDrafts(db, customerId, body, now, contractCompany(deps.company));
   const made: { draft: Draft; bytes: Uint8Array; key: string; documentRef: string | null }[] = [];
@@ -290,8 +291,8 @@ export async function createContracts(deps: ContractDeps, customerId: number, bo
         signer: { name: signer.name, cpf: signer.cpf, phone: signer.phone, role },
         fileKey: stored[i]!, sha256: sha256Hex(m.bytes), trail, createdAt: now,
       })));
-      if (consumer) await tx.update(billOwners).set({ data: consumer, updatedAt: now }).where(eq(billOwners.customerId, customerId));
-      if (event) await moveProcessIn(tx, deps, customerId, event, { by: byCustomer });
+      // a subscriber's booking is complete with its contracts: the checkout says so
+      if (consumer) await completeCheckoutIn(tx, deps, customerId, consumer);
     });
   } catch (e) {
     await discardStored(deps, stored);
