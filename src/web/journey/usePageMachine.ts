@@ -1,11 +1,13 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useActorRef } from '@xstate/react';
-import type { Actor, AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
+import type { Actor, ActorOptions, AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
 import { messages as m, type MessageKey } from '#shared/messages';
 import { toast } from '../ui/Toast/toastQueue';
 
 type Implementations<M extends AnyStateMachine> = NonNullable<Parameters<M['provide']>[0]>;
 type EdgeAction = (...args: never[]) => void;
+/** What schedules a machine's delays (xstate's clock: setTimeout and clearTimeout). */
+export type MachineClock = NonNullable<ActorOptions<AnyStateMachine>['clock']>;
 
 export interface PageMachineOptions<M extends AnyStateMachine> {
   /** the machine's input (read once, when the page mounts) */
@@ -17,6 +19,8 @@ export interface PageMachineOptions<M extends AnyStateMachine> {
   actions?: Implementations<M>['actions'];
   /** the machine's `menuChanged` action: the journey reloads the side navigation */
   onMenuChanged?: () => void;
+  /** the clock of the machine's delays (`after`); the browser's timers unless a test gives its own */
+  clock?: MachineClock;
 }
 
 /**
@@ -47,7 +51,7 @@ export function usePageMachine<M extends AnyStateMachine>(
     const actions = { ...Object.fromEntries(Object.entries(page).filter(([name]) => name in declared)), ...edge };
     return machine.provide({ actors, actions } as Implementations<M>) as M;
   });
-  const actor = useActorRef(provided, { input: options.input } as never) as unknown as Actor<M>;
+  const actor = useActorRef(provided, { input: options.input, ...(options.clock ? { clock: options.clock } : {}) } as never) as unknown as Actor<M>;
   const [snapshot, setSnapshot] = useState(() => actor.getSnapshot() as SnapshotFrom<M>);
   // What the customer does (an event sent from the page) shows at once: a field keeps what is
   // typed. What arrives by itself (an answer, a timer) renders as a transition, which React does

@@ -4,7 +4,7 @@ import type { Api } from '../../api/client';
 import { useApiLoader } from '../../journey/JourneyContext';
 import { useGo } from '../../journey/useGo';
 import { useMenuReload } from '../../journey/useMenuReload';
-import { usePageMachine } from '../../journey/usePageMachine';
+import { usePageMachine, type MachineClock } from '../../journey/usePageMachine';
 import { visitActors } from './actors';
 import { VisitPage } from './VisitPage';
 
@@ -12,6 +12,8 @@ export interface VisitFlowProps {
   getApi: () => Promise<Api>;
   /** the clock (tests give a fixed one) */
   now?: () => Date;
+  /** the clock of the machine's delays (the CEP message's 10 s); tests give a simulated one */
+  timers?: MachineClock;
   /** the journey reloads the side menu (the visit step changed) */
   onMenuChanged: () => void;
   /** the step bar's 'Escolha seu plano' and 'Voltar' */
@@ -19,7 +21,7 @@ export interface VisitFlowProps {
 }
 
 /** The visit machine with its API calls, toasts and the journey's side effects, rendering the visit page. */
-export function VisitFlow({ getApi, now, onMenuChanged, onNavigate }: VisitFlowProps) {
+export function VisitFlow({ getApi, now, timers, onMenuChanged, onNavigate }: VisitFlowProps) {
   const [state, send] = usePageMachine(visitMachine, visitActors(getApi), {
     input: { now: now ?? (() => new Date()) },
     actions: {
@@ -27,6 +29,7 @@ export function VisitFlow({ getApi, now, onMenuChanged, onNavigate }: VisitFlowP
       goBack: () => onNavigate(PATHS.bill),
     },
     onMenuChanged,
+    ...(timers ? { clock: timers } : {}),
   });
   return <VisitPage state={state} send={send} />;
 }
