@@ -58,7 +58,7 @@ export function uploadFitsQuota(used: { files: number; bytes: number }, size: nu
 }
 
 /**
- * The lowest monthly bill taken without a second look: R$ 50 (docs/decisions.md). Below it a value
+ * The lowest monthly bill taken without a second look: R$ 50 (docs/decisions/0017-dead-ends-a-new-customer-met.md). Below it a value
  * is more likely a slip (cents typed for reais) than a real bill: even the minimum availability
  * charge plus public lighting comes near it, and such a bill gives no solar saving to size.
  */

@@ -2,7 +2,7 @@ import { BRAND_NAME } from '../brand';
 
 /**
  * The portal's terms of use, accepted on the contracts page (spec §4 "Terms of use"). A DRAFT
- * pending legal review, like the contract templates (docs/decisions.md); one place, read by the
+ * pending legal review, like the contract templates (docs/decisions/0021-subscription-path-holder-contracts-signing.md); one place, read by the
  * page and printed nowhere else.
  */
 export const TERMS_OF_USE_VERSION = '2026-11-rascunho';

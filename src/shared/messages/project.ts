@@ -1,6 +1,6 @@
 /**
  * The project-status screen, its staff moves and the customer's notices (spec §2 "Project-status
- * screen", §4 "Project status order", §8 customer success; docs/decisions.md "Project status").
+ * screen", §4 "Project status order", §8 customer success; docs/decisions/0022-project-status.md).
  */
 export const projectMessages = {
   'project.title': 'Status do Projeto',
@@ -24,7 +24,7 @@ export const projectMessages = {
   'project.mural': 'Mural de Status',
   'project.mural.empty': 'Nenhuma mensagem no momento',
   'project.mural.newest': 'Mais recente',
-  // the distributor's stage (docs/decisions.md)
+  // the distributor's stage (docs/decisions/0022-project-status.md)
   'project.dealership.title': 'Pedido na distribuidora',
   'project.dealership.protocol': 'Protocolo',
   'project.dealership.distributor': 'Distribuidora',

@@ -4,7 +4,7 @@ export const visitMessages = {
   'visit.lead': 'Agende a visita técnica gratuita: um especialista vai até o imóvel confirmar o tamanho e a instalação do seu sistema.',
   'visit.submit': 'Agende sem custo',
   'visit.dayAndTime.required': 'Por favor selecione um dia e horario.',
-  /** a first booking (a visit after a cancelled one too); a new time for the same visit is 'visit.rescheduled' (docs/decisions.md) */
+  /** a first booking (a visit after a cancelled one too); a new time for the same visit is 'visit.rescheduled' (docs/decisions/0013-technical-visit.md) */
   'visit.booked': 'Visita técnica marcada com sucesso!',
   'visit.book.error': 'Não foi possível agendar a visita técnica.',
   'visit.tooClose': 'Sua visita está muito próxima, não é possível cancelar',

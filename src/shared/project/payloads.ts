@@ -19,7 +19,7 @@ export const ProjectFile = v.object({ id: v.number(), name: v.string(), created_
 export type ProjectFile = v.InferOutput<typeof ProjectFile>;
 
 /**
- * The request with the distributor as the screen shows it (docs/decisions.md "Project status"):
+ * The request with the distributor as the screen shows it (docs/decisions/0022-project-status.md):
  * recorded by staff with a status from PROJECT_SUBMITTED_TO_DEALERSHIP on; the deadline's last day,
  * the days gone by and whether it is overdue come from the server's clock.
  */

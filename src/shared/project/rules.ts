@@ -2,7 +2,7 @@ import { dayNumber, dayOf, type IsoDay } from '../calendar';
 /**
  * The project-status screen's rules (spec §2 "Project-status screen", §4 "Project status order"):
  * the seven steps in order, which one a status stands for, and the distributor's deadline of a
- * stage (docs/decisions.md "Project status"). Pure: the server passes its clock's day in.
+ * stage (docs/decisions/0022-project-status.md). Pure: the server passes its clock's day in.
  */
 
 /** Spec §4, index 0 to 6. */
@@ -81,7 +81,7 @@ function easter(year: number): IsoDay {
  * Brazil's national holidays of a year (Lei 662/1949 and later laws; 20 November since Lei
  * 14.759/2023) and Good Friday. State and city holidays are not known here: a deadline in working
  * days may end a day later where one falls; the screen then says overdue a day early at worst
- * (docs/decisions.md).
+ * (docs/decisions/0022-project-status.md).
  */
 export function nationalHolidays(year: number): Set<IsoDay> {
   const fixed = ['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25'].map((d) => `${year}-${d}`);

@@ -164,7 +164,7 @@ export { maskCellPhone as maskVisitPhone } from '../phone';
  * The next-step bar of the visit page (spec §2): only subscription customers see it. The spec says
  * 'Escolha seu plano' "is enabled unless the visit is accomplished and approved", which read literally
  * gives a button that does nothing before the approval (the journey refuses the plan route) and is
- * dead after it. Resolved (docs/decisions.md): it is enabled exactly when the plan screen is open to
+ * dead after it. Resolved (docs/decisions/0013-technical-visit.md): it is enabled exactly when the plan screen is open to
  * the customer by the menu's rule, which is after the visit is accomplished and approved.
  */
 export function visitStepBar(kind: CustomerKind, steps: readonly NavStep[] | undefined): { shown: boolean; nextEnabled: boolean } {

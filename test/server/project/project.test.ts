@@ -173,7 +173,7 @@ describe('the upload staff ask for (POST portal/customers_success/{id}/upload)',
   });
 });
 
-describe("the distributor's request (docs/decisions.md 'Project status')", () => {
+describe("the distributor's request (docs/decisions/0022-project-status.md)", () => {
   test('recorded with the status from PROJECT_SUBMITTED_TO_DEALERSHIP on; days on the server clock; overdue past the last day; corrected by the same status', async () => {
     s.clock.set(new Date('2026-03-02T15:00:00Z'));
     const c = await customerAtInstallation(s);

@@ -93,7 +93,7 @@ describe('technical visit page', () => {
     await waitFor(() => expect(screen.getByText(m['visit.status.UNCONFIRMED_APPOINTMENT'])).toBeTruthy());
     expect(screen.getByText(/24\/11\/2026 às 09:00/)).toBeTruthy();
     expect(toasts()).toContain(m['visit.booked']);
-    // spec §8: a first booking is 'marcada'; a new time is 'agendada' (docs/decisions.md)
+    // spec §8: a first booking is 'marcada'; a new time is 'agendada' (docs/decisions/0013-technical-visit.md)
     expect(toasts()).toContain('Visita técnica marcada com sucesso!');
     expect(seen.menu).toBe(1);
     expect(await visitOf(c)).toMatchObject({ status: 'UNCONFIRMED_APPOINTMENT', date: '2026-11-24', time: '09:00', cep: '01310100', number: '1000', address: 'Avenida Paulista' });

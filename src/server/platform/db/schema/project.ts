@@ -31,8 +31,7 @@ export const projectMessages = pgTable('project_messages', {
 }, (t) => [index('project_messages_case_idx').on(t.caseId, t.id)]);
 
 /**
- * The request filed with the distributor for a stage of the project (docs/decisions.md "Project
- * status"): its protocol, the day it was filed and the deadline REN 1.000/2021 gives the distributor
+ * The request filed with the distributor for a stage of the project (docs/decisions/0022-project-status.md): its protocol, the day it was filed and the deadline REN 1.000/2021 gives the distributor
  * for that stage, as staff read it. One per stage; recorded again, it is corrected.
  */
 export const projectFilings = pgTable('project_filings', {

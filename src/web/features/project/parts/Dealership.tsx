@@ -7,7 +7,7 @@ import { dayText } from './dates';
 import * as s from '../ProjectStatusPage.css';
 
 /**
- * The request with the distributor (docs/decisions.md "Project status"): protocol, the day it was
+ * The request with the distributor (docs/decisions/0022-project-status.md): protocol, the day it was
  * filed, the stage's regulatory deadline and the days gone by; when the deadline has passed, the
  * next steps: the distributor's ombudsman, then ANEEL (167 or its site).
  */
