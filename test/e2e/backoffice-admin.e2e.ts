@@ -7,13 +7,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, callApi, launchBrowser, newPage, shotsFitting, startPortal, type RunningPortal } from './support';
+import { DESKTOP, callApi, launchBrowser, newPage, shotsFitting, startPortal, type RunningPortal, staffCli } from './support';
 import { totpCode } from '../../src/server/staff/factor';
 
-const run = promisify(execFile);
 let portal: RunningPortal;
 let browser: Browser;
 let admin = '';
@@ -25,7 +22,7 @@ before(async () => {
     beforeStart: async (dataDir) => {
       for (const role of ['admin', 'support'] as const) {
         const email = `${role}.faq.${process.pid}@empresa.com.br`;
-        const out = await run(process.execPath, ['--import', 'tsx', 'src/server/staff/cli.ts', 'invite', '--name', `Equipe ${role}`, '--email', email, '--role', role], { env: { ...process.env, DATA_DIR: dataDir } });
+        const out = await staffCli(dataDir)('invite', '--name', `Equipe ${role}`, '--email', email, '--role', role);
         invites[role] = { email, invite: /#([A-Za-z0-9_-]+)$/m.exec(out.stdout)?.[1] ?? '' };
       }
     },

@@ -6,17 +6,14 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, callApi, launchBrowser, newPage, sendApprovableBill, shotsFitting, signUpThroughApi, startPortal, type E2eCustomer, type RunningPortal } from './support';
+import { DESKTOP, callApi, launchBrowser, newPage, sendApprovableBill, shotsFitting, signUpThroughApi, startPortal, type E2eCustomer, type RunningPortal, staffCli } from './support';
 import { totpCode } from '../../src/server/staff/factor';
 import { brazilDay, dayNumber } from '../../src/shared/calendar';
 import { mondayOf, staffRescheduleSlots, visitTimeZone } from '../../src/shared/visit/agenda';
 import { localClockAt } from '../../src/shared/visit/rules';
 import type { StaffRole } from '../../src/shared/staff/roles';
 
-const run = promisify(execFile);
 let portal: RunningPortal;
 let browser: Browser;
 const ROLES = ['scheduler', 'admin'] as const satisfies readonly StaffRole[];
@@ -26,7 +23,7 @@ const sessions = {} as Record<(typeof ROLES)[number], string>;
 before(async () => {
   portal = await startPortal({ QUEUE_POLL_MS: '200' }, {
     beforeStart: async (dataDir) => {
-      const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+      const cli = staffCli(dataDir);
       for (const role of ROLES) {
         const email = `${role}.agenda.${process.pid}@empresa.com.br`;
         const out = await cli('invite', '--name', `Equipe ${role}`, '--email', email, '--role', role);

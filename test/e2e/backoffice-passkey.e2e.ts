@@ -10,15 +10,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { callApi, launchBrowser, newPage, shotsFitting, startPortal, type RunningPortal, DESKTOP } from './support';
+import { callApi, launchBrowser, newPage, shotsFitting, startPortal, type RunningPortal, DESKTOP, staffCli } from './support';
 import { messages as m } from '../../src/shared/messages';
 import { PASSKEY_TEXTS } from '../../src/web/backoffice/passkey';
 
-const run = promisify(execFile);
 let portal: RunningPortal;
 let browser: Browser;
 let site = '';
@@ -29,7 +26,7 @@ const email = `renata.${process.pid}@empresa.com.br`;
 before(async () => {
   portal = await startPortal({}, {
     beforeStart: async (dataDir) => {
-      const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+      const cli = staffCli(dataDir);
       const invited = await cli('invite', '--name', 'Renata Alves', '--email', email, '--role', 'analyst');
       invitation = /invitation \(valid 7 days, shown once\): (\S+)/.exec(invited.stdout)?.[1] ?? '';
       assert.match(invitation, /\/staff\/convite#[A-Za-z0-9_-]{20,}$/, invited.stdout);

@@ -8,16 +8,13 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, callApi, launchBrowser, newPage, openSignedIn, sendApprovableBill, shotsFitting, signUpThroughApi, startPortal, type E2eCustomer, type RunningPortal } from './support';
+import { DESKTOP, callApi, launchBrowser, newPage, openSignedIn, sendApprovableBill, shotsFitting, signUpThroughApi, startPortal, type E2eCustomer, type RunningPortal, staffCli } from './support';
 import { totpCode } from '../../src/server/staff/factor';
 import { messages as m } from '../../src/shared/messages';
 
-const run = promisify(execFile);
 let portal: RunningPortal;
 let browser: Browser;
 let script = '';
@@ -27,7 +24,7 @@ let support = '';
 before(async () => {
   portal = await startPortal({ QUEUE_POLL_MS: '200' }, {
     beforeStart: async (dataDir) => {
-      const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+      const cli = staffCli(dataDir);
       const email = `suporte.${process.pid}@empresa.com.br`;
       const out = await cli('invite', '--name', 'Sofia Suporte', '--email', email, '--role', 'support');
       invite = { email, invite: /#([A-Za-z0-9_-]+)$/m.exec(out.stdout)?.[1] ?? '' };

@@ -8,16 +8,13 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, newPage, openSignedIn, shotsFitting, signUpThroughApi, startPortal, type RunningPortal, DESKTOP } from './support';
+import { callApi, launchBrowser, newPage, openSignedIn, shotsFitting, signUpThroughApi, startPortal, type RunningPortal, DESKTOP, staffCli } from './support';
 import { totpCode } from '../../src/server/staff/factor';
 import { messages as m } from '../../src/shared/messages';
 
-const run = promisify(execFile);
 let portal: RunningPortal;
 let browser: Browser;
 let invitation = '';
@@ -27,7 +24,7 @@ const email = `beatriz.${process.pid}@empresa.com.br`;
 before(async () => {
   portal = await startPortal({ QUEUE_POLL_MS: '200' }, {
     beforeStart: async (dataDir) => {
-      const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/staff/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+      const cli = staffCli(dataDir);
       const invited = await cli('invite', '--name', 'Beatriz Lima', '--email', email, '--role', 'analyst');
       invitation = /invitation \(valid 7 days, shown once\): (\S+)/.exec(invited.stdout)?.[1] ?? '';
       assert.match(invitation, /\/staff\/convite#[A-Za-z0-9_-]{20,}$/, invited.stdout);

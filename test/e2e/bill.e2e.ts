@@ -14,19 +14,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import {
-  DESKTOP, PHONE, callApi, launchBrowser, newPage, openSignedIn, shot, shotBoth as shotBothSizes, signUpThroughApi, startPortal, waitForCode,
+  DESKTOP, PHONE, callApi, launchBrowser, newPage, openSignedIn, shot, shotBoth as shotBothSizes, signUpThroughApi, staffCli, startPortal, waitForCode,
   type ApiInit, type E2eCustomer, type RunningPortal,
 } from './support';
 import { messages as m } from '../../src/shared/messages';
 
-const run = promisify(execFile);
 const BILLS = join(process.cwd(), 'test', 'fixtures', 'bills');
 const bill = (name: string) => join(BILLS, name);
 
@@ -58,9 +55,7 @@ before(async () => {
   portal = await startPortal({ QUEUE_POLL_MS: '200' }, {
     beforeStart: async (dataDir) => {
       // the same database settings the server gets (its embedded database in dataDir, or DATABASE_URL)
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', 'Ana Souza', '--email', `ana.${Date.now()}@empresa.com.br`], {
-        env: { ...process.env, DATA_DIR: dataDir },
-      });
+      const { stdout } = await staffCli(dataDir)('create-staff', '--name', 'Ana Souza', '--email', `ana.${Date.now()}@empresa.com.br`);
       staffToken = /token \(shown once\): (\S+)/.exec(stdout)?.[1] ?? '';
       assert.ok(staffToken, stdout);
     },

@@ -1,11 +1,12 @@
 /**
- * Browser-test harness: starts the real server (built SPA + API) on a free port with a fresh
- * embedded database, and drives Debian's Chromium through playwright-core. Nothing downloads a browser.
+ * Browser-test harness: starts the production build (`npm run build`: the SPA and the bundled
+ * server, as `npm start` serves them) on a free port with a fresh embedded database, and drives
+ * Debian's Chromium through playwright-core. Nothing downloads a browser.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, mkdirSync, readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, rmSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,38 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The bundled server and staff CLI of `npm run build` (test:e2e builds them first). */
+const SERVER = join('dist', 'server', 'main.js');
+const STAFF_CLI = join('dist', 'server', 'staff.js');
+
+/**
+ * A new DATA_DIR whose embedded database is already migrated, as after the portal's first start:
+ * the migrations run once per schema (`npm run migrate:prod` into a cached template) and each
+ * portal starts from a copy. Starting from an empty DATA_DIR is the production smoke test's.
+ */
+function migratedDataDir(): string {
+  const key = createHash('sha256');
+  for (const f of readdirSync('drizzle', { recursive: true }).map(String).sort()) {
+    if (f.endsWith('.sql') || f.endsWith('.json')) key.update(f).update(readFileSync(join('drizzle', f)));
+  }
+  key.update(readFileSync(SERVER));
+  const template = join('node_modules', '.cache', 'portal-e2e-template', key.digest('hex').slice(0, 16));
+  if (!existsSync(join(template, 'pglite'))) {
+    const tmp = `${template}.${process.pid}`;
+    mkdirSync(tmp, { recursive: true });
+    execFileSync(process.execPath, [join('dist', 'server', 'migrate.js')], { env: { ...process.env, DATA_DIR: tmp, DATABASE_URL: '' }, stdio: 'ignore' });
+    rmSync(template, { recursive: true, force: true });
+    renameSync(tmp, template);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
+/** `npm run staff -- <args>` (the built CLI) on a portal's DATA_DIR: resolves with its output, rejects with its exit code. */
+export const staffCli = (dataDir: string) => (...args: string[]) =>
+  promisify(execFile)(process.execPath, [STAFF_CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+
 export interface RunningPortal {
   url: string;
   dataDir: string;
@@ -51,7 +84,7 @@ export interface RunningPortal {
 }
 
 /**
- * Starts `tsx src/server/main.ts` against the built SPA in dist/web. Run `vite build` first.
+ * Starts the built server (dist/server/main.js) with the built SPA in dist/web. Run `npm run build` first.
  * `beforeStart` runs on the fresh data directory before the server opens it (the embedded database
  * takes one process at a time), e.g. the staff CLI creating a staff account.
  */
@@ -60,9 +93,9 @@ export async function startPortal(
   options: { beforeStart?: (dataDir: string) => Promise<void> } = {},
 ): Promise<RunningPortal> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const dataDir = migratedDataDir();
   await options.beforeStart?.(dataDir);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -281,9 +314,7 @@ export async function shotsFitting(page: Page, prefix: string, name: string): Pr
  * `beforeStart`, so the server opens the database after it): the staff member's bearer token.
  */
 export async function createStaffIn(dataDir: string, name: string, email: string): Promise<string> {
-  const created = await promisify(execFile)('npx', ['tsx', 'src/server/staff/cli.ts', 'create-staff', '--name', name, '--email', email], {
-    env: { ...process.env, DATA_DIR: dataDir },
-  });
+  const created = await staffCli(dataDir)('create-staff', '--name', name, '--email', email);
   const token = /token \(shown once\): (\S+)/.exec(created.stdout)?.[1];
   if (!token) throw new Error(`no staff token:\n${created.stdout}`);
   return token;
