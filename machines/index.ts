@@ -3,16 +3,16 @@ import { SCREEN_KEYS, type ScreenKey } from '#shared/routes';
 import { authMachine } from './auth/authMachine';
 import { billMachine } from './bill/billMachine';
 import { checkoutMachine } from './checkout/checkoutMachine';
-import { consumerMachine } from './consumer/consumerMachine';
+import { holderMachine } from './holder/holderMachine';
 import { documentMachine } from './document/documentMachine';
-import { financingMachine } from './financing/financingMachine';
+import { paymentMachine } from './payment/paymentMachine';
 import { journeyMachine } from './journey/journeyMachine';
 import { notificationMachine } from './notification/notificationMachine';
 import { planMachine } from './plan/planMachine';
 import { processMachine } from './process/processMachine';
 import { profileMachine } from './profile/profileMachine';
-import { projectStatusMachine } from './project/projectStatusMachine';
-import { signingMachine } from './signing/signingMachine';
+import { projectMachine } from './project/projectMachine';
+import { contractMachine } from './contract/contractMachine';
 import { proposalMachine } from './proposal/proposalMachine';
 import { visitMachine } from './visit/visitMachine';
 import { staffMachine } from './staff/staffMachine';
@@ -22,7 +22,7 @@ import { staffMachine } from './staff/staffMachine';
  * docs/statecharts/ and `npm run test:paths` walks each one's paths. A machine that is not listed
  * here has neither, so a new machine is added here in the same commit that creates it.
  */
-export { authMachine, billMachine, checkoutMachine, consumerMachine, documentMachine, financingMachine, signingMachine, journeyMachine, notificationMachine, planMachine, processMachine, profileMachine, projectStatusMachine, proposalMachine, visitMachine, staffMachine };
+export { authMachine, billMachine, checkoutMachine, holderMachine, documentMachine, paymentMachine, contractMachine, journeyMachine, notificationMachine, planMachine, processMachine, profileMachine, projectMachine, proposalMachine, visitMachine, staffMachine };
 
 export interface RegisteredMachine {
   /** Short name: the file stem in docs/statecharts/ and the argument of `npm run test:paths -- <name>`. */
@@ -115,33 +115,33 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     source: 'machines/document/documentMachine.ts',
   },
   {
-    name: 'consumer',
-    machine: consumerMachine,
+    name: 'holder',
+    machine: holderMachine,
     purpose: "The holder data and the contracts' generation on the booking screen: opened by the documents' confirm (or the customer's button), the holder form (the bill's holder; someone else's bill; a company's legal representative), 'Dados salvo com sucesso', then 'Contratos gerados!' (2 s) and the signature screen; 'Erro ao salvar' / 'Erro ao gerar contratos!' keep the form as typed.",
     screens: [],
     runsIn: 'the booking screen (booking-payment), once the documents are sent',
-    source: 'machines/consumer/consumerMachine.ts',
+    source: 'machines/holder/holderMachine.ts',
   },
   {
-    name: 'signing',
-    machine: signingMachine,
+    name: 'contract',
+    machine: contractMachine,
     purpose: "The contracts page: the adhesion term, then the power of attorney (or one unified contract), each signed in the embedded frame and re-checked on the server; the terms of use, accepted once scrolled to the end; 'Acompanhe sua instalação', then 'Acompanhar meu projeto' (customer-success case) to the project status.",
     screens: ['customersSignature'],
-    source: 'machines/signing/signingMachine.ts',
+    source: 'machines/contract/contractMachine.ts',
   },
   {
-    name: 'financing',
-    machine: financingMachine,
+    name: 'payment',
+    machine: paymentMachine,
     purpose: "The payment and contract screen of a buyer: cash (contract data, purchase contract and power of attorney signed in the frame, the invoice opened in a new tab and 'Já paguei', then 'Pagamento confirmado, mas...' and the homologation document) or financing (the status card NOT_REQUESTED, IN_EVALUATION, DENIED, and once APPROVED the contract data, the signatures and the three documents); 'Voltar' to the final proposal until the purchase contract is signed; with every condition met, step_supply and 'Tudo pronto!'.",
     screens: ['payment'],
-    source: 'machines/financing/financingMachine.ts',
+    source: 'machines/payment/paymentMachine.ts',
   },
   {
     name: 'project',
-    machine: projectStatusMachine,
+    machine: projectMachine,
     purpose: "The project-status screen: loads the customer's customer-success case (opened when there is none) with the project's seven-step status, the distributor's request and its deadline, and the 'Mural de Status'; 'Houve erro na verificação de acompanhamento do processo' with a retry; while staff keep the upload open, a file checked as chosen is sent ('Arquivo enviado com sucesso!' / 'Não foi possível enviar o arquivo'); 'Preciso de atendimento' opens the FAQ dialog (GET /faq) with the team on WhatsApp.",
     screens: ['projectStatus'],
-    source: 'machines/project/projectStatusMachine.ts',
+    source: 'machines/project/projectMachine.ts',
   },
   {
     name: 'profile',

@@ -1,7 +1,7 @@
 import { definePathModel, sample } from './engine';
 import {
-  projectStatusMachine, type PickedFile, type ProjectPageData, type ProjectStatusContext,
-} from '../../machines/project/projectStatusMachine';
+  projectMachine, type PickedFile, type ProjectPageData, type ProjectContext,
+} from '../../machines/project/projectMachine';
 import { MAX_UPLOAD_BYTES } from '#shared/bill/rules';
 import type { CustomerSuccessCase, UploadAnswer } from '#shared/project/payloads';
 import { FAQ_ENTRIES } from '#shared/faq/rules';
@@ -39,15 +39,15 @@ const sent: UploadAnswer = {
 
 export const projectPaths = definePathModel({
   name: 'project',
-  machine: projectStatusMachine,
+  machine: projectMachine,
   events: {
     // a file is chosen only where the page shows the upload (staff opened it), and removed only once chosen
-    'file.choose': (snapshot) => ((snapshot.context as ProjectStatusContext).data?.caseView.upload_available ? [
+    'file.choose': (snapshot) => ((snapshot.context as ProjectContext).data?.caseView.upload_available ? [
       sample('photo', { type: 'file.choose' as const, file: file('padrao.png', 62_696, 'image/png') }),
       sample('tooLarge', { type: 'file.choose' as const, file: file('video.png', MAX_UPLOAD_BYTES + 1, 'image/png') }),
       sample('spreadsheet', { type: 'file.choose' as const, file: file('planilha.xlsx', 20_000, 'application/vnd.ms-excel') }),
     ] : []),
-    'file.remove': (snapshot) => ((snapshot.context as ProjectStatusContext).file ? [sample('remove', { type: 'file.remove' as const })] : []),
+    'file.remove': (snapshot) => ((snapshot.context as ProjectContext).file ? [sample('remove', { type: 'file.remove' as const })] : []),
   },
   actors: {
     loadProject: {
@@ -64,18 +64,18 @@ export const projectPaths = definePathModel({
     },
     loadFaq: { done: [sample('questions', [...FAQ_ENTRIES])], error: [sample('offline', apiErrors.offline)] },
   },
-  context: (c: ProjectStatusContext) => ({
+  context: (c: ProjectContext) => ({
     status: c.data?.caseView.project_status ?? null, upload: c.data?.caseView.upload_available ?? null, files: c.data?.caseView.files.length ?? null,
     file: c.file?.name ?? null, fileError: c.fileError, faq: c.faq !== null, faqFailed: c.faqFailed,
   }),
   checks: {
     // nothing is sent while staff keep the upload closed, nor without a file that fits
-    'projectStatus.ready.uploading': (s) => {
-      const c = s.context as ProjectStatusContext;
+    'project.ready.uploading': (s) => {
+      const c = s.context as ProjectContext;
       return c.data?.caseView.upload_available && c.file ? undefined : 'sending without an open upload or a file';
     },
-    'projectStatus.ready': (s) => {
-      const c = s.context as ProjectStatusContext;
+    'project.ready': (s) => {
+      const c = s.context as ProjectContext;
       return c.file && !c.data?.caseView.upload_available ? 'a file chosen while the upload is closed' : undefined;
     },
   },

@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProjectStatusContext } from '../../machines/project/projectStatusMachine';
+import type { ProjectContext } from '../../machines/project/projectMachine';
 import { ProjectStatusFlow } from '../../src/web/features/project/ProjectStatusScreen';
 import { useSanitizerWindow } from '../../src/web/ui/FaqDialog/faqHtml';
 import { createApi } from '../../src/web/api/client';
@@ -104,7 +104,7 @@ const state = (path: TestPath, i: number) => path.steps[Math.max(0, i)]!.state;
 
 async function shows(_run: Run, path: TestPath, i: number): Promise<void> {
   const st = state(path, i);
-  const c = st.context as ProjectStatusContext;
+  const c = st.context as ProjectContext;
   await waitFor(() => {
     if (st.matches('loading') || st.matches('faqLoading') || st.matches({ ready: 'uploading' })) return;
     if (st.matches('loadFailed')) { screen.getByText(m['project.load.error']); return; }

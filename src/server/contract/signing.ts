@@ -72,7 +72,7 @@ export async function sendSigningCode(deps: Deps, key: string, secret: string, a
   return { phone_last4: phone.slice(-4) };
 }
 
-export interface SigningContext { ip: string; userAgent: string }
+export interface ContractContext { ip: string; userAgent: string }
 export interface SigningOutcome { signed_at: string; signed_sha256: string; already: boolean }
 
 const outcomeOf = (row: Row, already: boolean): SigningOutcome => ({ signed_at: row.signedAt!.toISOString(), signed_sha256: row.signedSha256!, already });
@@ -81,7 +81,7 @@ const outcomeOf = (row: Row, already: boolean): SigningOutcome => ({ signed_at: 
  * POST /sign/{key}: checks the code of this page's request, then signs. Idempotent: a contract
  * already signed answers its signature (a replay changes nothing and needs no code).
  */
-export async function signContract(deps: Deps, key: string, input: { secret: string; code: string }, ctx: SigningContext): Promise<SigningOutcome> {
+export async function signContract(deps: Deps, key: string, input: { secret: string; code: string }, ctx: ContractContext): Promise<SigningOutcome> {
   const row = await contractOfKey(deps.db, key);
   if (row.signedAt) return outcomeOf(row, true);
   await refuseOutOfOrder(deps.db, row);

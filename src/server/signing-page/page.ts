@@ -36,7 +36,7 @@ export function refusalPage(text: string): string {
   return shell(m['signing.title'], `<main><h1>${escape(m['signing.title'])}</h1><p class="alert" role="alert">${escape(text)}</p></main>`);
 }
 
-export interface SigningPageData {
+export interface ContractPageData {
   key: string;
   title: string;
   signer: string;
@@ -50,7 +50,7 @@ export interface SigningPageData {
 }
 
 /** The signing page: the document, the signer, the consent, the SMS code and the sign button (spec §5 "Signature"). */
-export function signingPage(d: SigningPageData): string {
+export function signingPage(d: ContractPageData): string {
   const base = `/sign/${encodeURIComponent(d.key)}`;
   const done = d.signedAt !== null;
   const body = `<main id="signing" data-key="${escape(d.key)}" data-origin="${escape(d.origin ?? '')}" data-signed="${done ? 'true' : 'false'}">

@@ -9,7 +9,7 @@ import { usePageMachine } from '../../journey/usePageMachine';
 import { checkoutActors } from './actors';
 import { CheckoutPage } from './CheckoutPage';
 import { Documents } from './parts/Documents';
-import { Consumer, type ConsumerHandle } from './parts/Consumer';
+import { HolderCard, type HolderCardHandle } from './parts/HolderCard';
 
 export interface CheckoutFlowProps {
   getApi: () => Promise<Api>;
@@ -25,12 +25,12 @@ export function CheckoutFlow({ getApi, onGo, currentYear = new Date().getFullYea
   const [state, send] = usePageMachine(checkoutMachine, checkoutActors(getApi), {
     actions: { goToPlans: () => onGo(PATHS.planSignature) },
   });
-  const holder = useRef<ConsumerHandle | null>(null);
+  const holder = useRef<HolderCardHandle | null>(null);
   const [documentsDone, setDocumentsDone] = useState(false);
   const documents = (
     <>
       <Documents getApi={getApi} onConfirmSent={() => holder.current?.open()} onReviewing={setDocumentsDone} />
-      <div hidden={!documentsDone}><Consumer getApi={getApi} onGo={onGo} openRef={holder} onMenuChanged={onMenuChanged} /></div>
+      <div hidden={!documentsDone}><HolderCard getApi={getApi} onGo={onGo} openRef={holder} onMenuChanged={onMenuChanged} /></div>
     </>
   );
   return <CheckoutPage state={state} send={send} currentYear={currentYear} documents={documents} />;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { SigningEvent, signingMachine } from '#machines/signing/signingMachine';
+import type { ContractEvent, contractMachine } from '#machines/contract/contractMachine';
 import type { ContractItem } from '#shared/contract/payloads';
 import { canSign, installationCanFollow, signingStep } from '#shared/contract/rules';
 import { TERMS_OF_USE } from '#shared/contract/termsOfUse';
@@ -17,11 +17,11 @@ import { useTitleAfterRetry } from '../../ui/Page/useTitleAfterRetry';
 import { SigningFrame } from '../../ui/SigningFrame/SigningFrame';
 import * as s from './ContractPage.css';
 
-export type SigningSnapshot = SnapshotFrom<typeof signingMachine>;
+export type SigningSnapshot = SnapshotFrom<typeof contractMachine>;
 
 export interface ContractPageProps {
   state: SigningSnapshot;
-  send: (event: SigningEvent) => SigningSnapshot;
+  send: (event: ContractEvent) => SigningSnapshot;
 }
 
 const TITLE = SCREENS.customersSignature.title;

@@ -1,11 +1,11 @@
-import { signingMachine } from '#machines/signing/signingMachine';
+import { contractMachine } from '#machines/contract/contractMachine';
 import { PATHS, type ScreenPath } from '#shared/routes';
 import type { Api } from '../../api/client';
 import { useApiLoader } from '../../journey/JourneyContext';
 import { useGo } from '../../journey/useGo';
 import { useMenuReload } from '../../journey/useMenuReload';
 import { usePageMachine } from '../../journey/usePageMachine';
-import { signingActors } from './actors';
+import { contractActors } from './actors';
 import { ContractPage } from './ContractPage';
 
 export interface ContractFlowProps {
@@ -17,7 +17,7 @@ export interface ContractFlowProps {
 
 /** The signing machine with its API calls, rendering the contracts page. */
 export function ContractFlow({ getApi, onGo, onMenuChanged }: ContractFlowProps) {
-  const [state, send] = usePageMachine(signingMachine, signingActors(getApi), {
+  const [state, send] = usePageMachine(contractMachine, contractActors(getApi), {
     actions: {
       goToBooking: () => onGo(PATHS.bookingPayment),
       goToProjectStatus: () => onGo(PATHS.projectStatus),

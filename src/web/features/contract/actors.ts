@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate';
-import type { SigningPageData } from '#machines/signing/signingMachine';
+import type { ContractPageData } from '#machines/contract/contractMachine';
 import type { ContractsResponse } from '#shared/contract/payloads';
 import type { Api } from '../../api/client';
 
 /** The signing machine's side effects against the API (spec §7 contracts, customer success). */
-export function signingActors(getApi: () => Promise<Api>) {
+export function contractActors(getApi: () => Promise<Api>) {
   return {
-    loadContracts: fromPromise<SigningPageData>(async () => {
+    loadContracts: fromPromise<ContractPageData>(async () => {
       const api = await getApi();
       const [customer, r] = await Promise.all([api.getCustomer(), api.getContracts()]);
       return {

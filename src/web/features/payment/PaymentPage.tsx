@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import {
-  documentsToSend, financingCard, signaturesOf, type Chosen, type FinancingEvent, type financingMachine,
-} from '#machines/financing/financingMachine';
+  documentsToSend, financingCard, signaturesOf, type Chosen, type PaymentEvent, type paymentMachine,
+} from '#machines/payment/paymentMachine';
 import { messages as m } from '#shared/messages';
 import { financingUploadEnabled } from '#shared/payment/rules';
 import { proposalFigures } from '#shared/proposal/rules';
@@ -25,11 +25,11 @@ import { PurchaseContracts, contractLabel } from './parts/PurchaseContracts';
 import { PurchaseDocuments } from './parts/PurchaseDocuments';
 import * as s from './PaymentPage.css';
 
-export type FinancingSnapshot = SnapshotFrom<typeof financingMachine>;
+export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
 export interface PaymentPageProps {
-  state: FinancingSnapshot;
-  send: (event: FinancingEvent) => FinancingSnapshot;
+  state: PaymentSnapshot;
+  send: (event: PaymentEvent) => PaymentSnapshot;
   /** 'Gerar fatura': the screen opens the new tab inside the click (a browser allows it only there) */
   onCreateInvoice: () => void;
 }
@@ -37,7 +37,7 @@ export interface PaymentPageProps {
 /** Which of the buyer's points the page shows (the machine's page.step state). */
 type Step = 'routing' | 'noChoice' | 'notRequested' | 'inEvaluation' | 'denied' | 'contractData' | 'signing' | 'invoice' | 'documents';
 const STEPS: readonly Step[] = ['noChoice', 'notRequested', 'inEvaluation', 'denied', 'contractData', 'signing', 'invoice', 'documents'];
-const stepOf = (state: FinancingSnapshot): Step => STEPS.find((step) => state.matches({ page: { step } } as never)) ?? 'routing';
+const stepOf = (state: PaymentSnapshot): Step => STEPS.find((step) => state.matches({ page: { step } } as never)) ?? 'routing';
 
 /** The payment and contract screen (spec §2 "Payment and contract screen"): a view of the financing machine's state. */
 export function PaymentPage({ state, send, onCreateInvoice }: PaymentPageProps) {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { financingMachine } from '#machines/financing/financingMachine';
+import { paymentMachine } from '#machines/payment/paymentMachine';
 import { messages as m } from '#shared/messages';
 import { CONTRACTS_GENERATED_TOAST_MS } from '#shared/contract/rules';
 import { PATHS, type ScreenPath } from '#shared/routes';
@@ -10,7 +10,7 @@ import { useGo } from '../../journey/useGo';
 import { useMenuReload } from '../../journey/useMenuReload';
 import { usePageMachine } from '../../journey/usePageMachine';
 import { toast } from '../../ui/Toast/toastQueue';
-import { financingActors } from './actors';
+import { paymentActors } from './actors';
 import { PaymentPage } from './PaymentPage';
 
 /** A tab opened inside the click, pointed at a URL once the call answers (null: the browser blocked it). */
@@ -38,7 +38,7 @@ export interface PaymentFlowProps {
 export function PaymentFlow({ getApi, onGo, onMenuChanged, openTab = openBlankTab }: PaymentFlowProps) {
   const tab = useRef<ReturnType<OpenTab>>(null);
   const [today] = useState(() => new Date());
-  const [state, send] = usePageMachine(financingMachine, financingActors(getApi), {
+  const [state, send] = usePageMachine(paymentMachine, paymentActors(getApi), {
     input: { today },
     actions: {
       clearPaymentType: () => clearPaymentType(),

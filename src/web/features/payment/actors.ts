@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Chosen, PaymentPageData } from '#machines/financing/financingMachine';
+import type { Chosen, PaymentPageData } from '#machines/payment/paymentMachine';
 import type { ContractsResponse, CreateContractsRequest } from '#shared/contract/payloads';
 import type { Invoice, InvoiceStatusResponse } from '#shared/payment/payloads';
 import type { PurchaseDocumentField } from '#shared/payment/rules';
@@ -11,7 +11,7 @@ import type { Api } from '../../api/client';
  * The financing machine's side effects against the API (spec §7 contracts, plans and payment):
  * the page's reads together, the cash invoice or the financing status by the payment type.
  */
-export function financingActors(getApi: () => Promise<Api>) {
+export function paymentActors(getApi: () => Promise<Api>) {
   return {
     loadPayment: fromPromise<PaymentPageData>(async () => {
       const api = await getApi();

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ProjectStatusEvent, projectStatusMachine } from '#machines/project/projectStatusMachine';
+import type { ProjectEvent, projectMachine } from '#machines/project/projectMachine';
 import { fill, messages as m } from '#shared/messages';
 import { isWithDistributor, whatsAppChatUrl } from '#shared/project/rules';
 import { FaqDialog } from '../../ui/FaqDialog/FaqDialog';
@@ -16,11 +16,11 @@ import { ProjectSteps } from './parts/ProjectSteps';
 import { ProjectUpload } from './parts/ProjectUpload';
 import * as s from './ProjectStatusPage.css';
 
-export type ProjectStatusSnapshot = SnapshotFrom<typeof projectStatusMachine>;
+export type ProjectStatusSnapshot = SnapshotFrom<typeof projectMachine>;
 
 export interface ProjectStatusPageProps {
   state: ProjectStatusSnapshot;
-  send: (event: ProjectStatusEvent) => ProjectStatusSnapshot;
+  send: (event: ProjectEvent) => ProjectStatusSnapshot;
   /** saves the file the team attached to a mural message */
   onDownloadAttachment?: DownloadAttachment;
 }

@@ -1,4 +1,4 @@
-import { projectStatusMachine } from '#machines/project/projectStatusMachine';
+import { projectMachine } from '#machines/project/projectMachine';
 import type { ProjectMessage } from '#shared/project/payloads';
 import type { Api } from '../../api/client';
 import { useApiLoader } from '../../journey/JourneyContext';
@@ -16,7 +16,7 @@ export interface ProjectStatusFlowProps {
 
 /** The project-status machine with its API calls and toasts, rendering the project-status page. */
 export function ProjectStatusFlow({ getApi, onMenuChanged }: ProjectStatusFlowProps) {
-  const [state, send] = usePageMachine(projectStatusMachine, projectActors(getApi), { onMenuChanged });
+  const [state, send] = usePageMachine(projectMachine, projectActors(getApi), { onMenuChanged });
   const caseId = state.context.data?.caseView.id;
   const download = async (message: ProjectMessage) => {
     if (caseId === undefined || !message.attachment) return;

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { PickedFile, ProjectPageData, UploadFailure, UploadInput } from '#machines/project/projectStatusMachine';
+import type { PickedFile, ProjectPageData, UploadFailure, UploadInput } from '#machines/project/projectMachine';
 import { ErrorCode } from '#shared/errors';
 import type { FaqEntry } from '#shared/faq/rules';
 import type { MessageKey } from '#shared/messages';

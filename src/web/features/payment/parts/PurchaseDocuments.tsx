@@ -1,4 +1,4 @@
-import type { Chosen } from '#machines/financing/financingMachine';
+import type { Chosen } from '#machines/payment/paymentMachine';
 import { messages as m, type MessageKey } from '#shared/messages';
 import type { PaymentType, PurchaseDocumentField } from '#shared/payment/rules';
 import { Button } from '../../../ui/Button/Button';

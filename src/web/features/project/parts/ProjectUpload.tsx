@@ -1,4 +1,4 @@
-import type { PickedFile } from '#machines/project/projectStatusMachine';
+import type { PickedFile } from '#machines/project/projectMachine';
 import { messages as m, type MessageKey } from '#shared/messages';
 import type { ProjectFile } from '#shared/project/payloads';
 import { Button } from '../../../ui/Button/Button';

@@ -16,7 +16,7 @@ import { notProvided } from '../notProvided';
  * project status.
  */
 
-export interface SigningPageData {
+export interface ContractPageData {
   customerId: number;
   hasCustomerSuccess: boolean;
   contracts: ContractItem[];
@@ -26,8 +26,8 @@ export interface SigningPageData {
   frameOrigin: string;
 }
 
-export interface SigningContext {
-  data: SigningPageData | null;
+export interface ContractContext {
+  data: ContractPageData | null;
   /** the contract in the frame */
   openId: string | null;
   /** the terms' text was scrolled to its end */
@@ -35,7 +35,7 @@ export interface SigningContext {
   error: MessageKey | null;
 }
 
-export type SigningEvent =
+export type ContractEvent =
   | { type: 'page.retry' }
   | { type: 'contract.open'; contractId: string }
   | { type: 'frame.signed' }
@@ -49,20 +49,20 @@ export type SigningEvent =
   | { type: 'steps.back' }
   | { type: 'steps.next' };
 
-const withResponse = (data: SigningPageData, r: ContractsResponse): SigningPageData => ({
+const withResponse = (data: ContractPageData, r: ContractsResponse): ContractPageData => ({
   ...data, contracts: r.contracts, termsAcceptedAt: r.terms_of_use.accepted_at, termsContractId: r.terms_of_use.contract_id, frameOrigin: r.frame_origin,
 });
 
-const opened = (c: SigningContext): ContractItem | undefined => c.data?.contracts.find((x) => x.id === c.openId);
+const opened = (c: ContractContext): ContractItem | undefined => c.data?.contracts.find((x) => x.id === c.openId);
 /** The contracts with the one in the frame signed (what the server just confirmed). */
-const withOpenSigned = (c: SigningContext): ContractItem[] =>
+const withOpenSigned = (c: ContractContext): ContractItem[] =>
   (c.data?.contracts ?? []).map((x) => (x.id === c.openId ? { ...x, is_client_signed: true } : x));
 
-export const signingMachine = setup({
-  types: { context: {} as SigningContext, events: {} as SigningEvent },
+export const contractMachine = setup({
+  types: { context: {} as ContractContext, events: {} as ContractEvent },
   actors: {
     /** GET /portal/customers and /portal/customers/contracts */
-    loadContracts: notProvided<SigningPageData>('loadContracts'),
+    loadContracts: notProvided<ContractPageData>('loadContracts'),
     /** GET portal/check_signers/{key} */
     checkSigner: notProvided<boolean, { key: string }>('checkSigner'),
     /** PUT /portal/customers/contracts/{id}/terms-of-use */
@@ -102,7 +102,7 @@ export const signingMachine = setup({
     signedNow: ({ event }) => 'output' in event && event.output === true,
   },
 }).createMachine({
-  id: 'signing',
+  id: 'contract',
   description: 'The contracts page: the adhesion term, then the power of attorney, then the terms of use; then the way to the project.',
   context: { data: null, openId: null, termsRead: false, error: null },
   initial: 'loading',

@@ -1,5 +1,5 @@
 import { definePathModel, sample } from './engine';
-import { signingMachine, type SigningContext, type SigningPageData } from '../../machines/signing/signingMachine';
+import { contractMachine, type ContractContext, type ContractPageData } from '../../machines/contract/contractMachine';
 import type { ContractItem, ContractsResponse } from '#shared/contract/payloads';
 import { apiErrors } from './samples';
 
@@ -17,7 +17,7 @@ const contract = (type: ContractItem['type'], signed: boolean, id: string): Cont
 });
 const ADHESION = '11111111-1111-4111-8111-111111111111';
 const PROCURATION = '22222222-2222-4222-8222-222222222222';
-const page = (contracts: ContractItem[], accepted = false, hasCustomerSuccess = false): SigningPageData => ({
+const page = (contracts: ContractItem[], accepted = false, hasCustomerSuccess = false): ContractPageData => ({
   customerId: 7, hasCustomerSuccess, contracts, termsAcceptedAt: accepted ? '2026-11-25T10:05:00.000Z' : null,
   termsContractId: contracts.length ? contracts[0]!.id : null, frameOrigin: 'http://portal.test',
 });
@@ -26,9 +26,9 @@ const accepted: ContractsResponse = {
   contracts: pair(true, true), terms_of_use: { contract_id: ADHESION, accepted_at: '2026-11-25T10:05:00.000Z' }, frame_origin: 'http://portal.test',
 };
 
-export const signingPaths = definePathModel({
-  name: 'signing',
-  machine: signingMachine,
+export const contractPaths = definePathModel({
+  name: 'contract',
+  machine: contractMachine,
   events: {
     'contract.open': [sample('adhesion', { type: 'contract.open', contractId: ADHESION }), sample('procuration', { type: 'contract.open', contractId: PROCURATION })],
   },
@@ -49,11 +49,11 @@ export const signingPaths = definePathModel({
     acceptTerms: { done: [sample('accepted', accepted)], error: [sample('offline', apiErrors.offline)] },
     openFollowUp: { done: [sample('opened', {})], error: [sample('offline', apiErrors.offline)] },
   },
-  context: (c: SigningContext) => ({
+  context: (c: ContractContext) => ({
     contracts: c.data?.contracts.map((x) => `${x.type}:${x.is_client_signed}`) ?? null, terms: c.data?.termsAcceptedAt !== null && c.data !== null,
     followUp: c.data?.hasCustomerSuccess ?? null, openId: c.openId, termsRead: c.termsRead, error: c.error,
   }),
   checks: {
-    'signing.framing': (s) => ((s.context as SigningContext).openId ? undefined : 'a frame without a contract'),
+    'contract.framing': (s) => ((s.context as ContractContext).openId ? undefined : 'a frame without a contract'),
   },
 });

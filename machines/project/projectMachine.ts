@@ -27,7 +27,7 @@ export interface ProjectPageData {
   opened: boolean;
 }
 
-export interface ProjectStatusContext {
+export interface ProjectContext {
   data: ProjectPageData | null;
   file: PickedFile | null;
   /** under the upload area: why a file cannot be (or was not) sent */
@@ -36,7 +36,7 @@ export interface ProjectStatusContext {
   faqFailed: boolean;
 }
 
-export type ProjectStatusEvent =
+export type ProjectEvent =
   | { type: 'page.retry' }
   | { type: 'file.choose'; file: PickedFile }
   | { type: 'file.remove' }
@@ -51,8 +51,8 @@ export interface UploadFailure { messageKey?: MessageKey }
 
 const refusal = (error: unknown): MessageKey | null => (error && typeof error === 'object' && 'messageKey' in error ? (error as UploadFailure).messageKey ?? null : null);
 
-export const projectStatusMachine = setup({
-  types: { context: {} as ProjectStatusContext, events: {} as ProjectStatusEvent },
+export const projectMachine = setup({
+  types: { context: {} as ProjectContext, events: {} as ProjectEvent },
   actors: {
     /** GET /portal/customers, POST portal/customers_success/create when there is no case, GET .../get_messages */
     loadProject: notProvided<ProjectPageData>('loadProject'),
@@ -88,7 +88,7 @@ export const projectStatusMachine = setup({
     faqLoaded: ({ context }) => context.faq !== null,
   },
 }).createMachine({
-  id: 'projectStatus',
+  id: 'project',
   description: "The project-status screen: the seven steps, the mural, the upload staff ask for, and 'Preciso de atendimento'.",
   context: { data: null, file: null, fileError: null, faq: null, faqFailed: false },
   initial: 'loading',
@@ -120,7 +120,7 @@ export const projectStatusMachine = setup({
             ],
             'file.remove': { actions: assign({ file: null, fileError: null }) },
             'upload.send': { guard: 'hasFile', target: 'uploading' },
-            'faq.open': [{ guard: 'faqLoaded', target: '#projectStatus.faq' }, { target: '#projectStatus.faqLoading' }],
+            'faq.open': [{ guard: 'faqLoaded', target: '#project.faq' }, { target: '#project.faqLoading' }],
           },
         },
         uploading: {

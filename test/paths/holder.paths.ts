@@ -1,5 +1,5 @@
 import { definePathModel, sample } from './engine';
-import { consumerMachine, type ConsumerContext, type ConsumerPageData } from '../../machines/consumer/consumerMachine';
+import { holderMachine, type HolderContext, type HolderPageData } from '../../machines/holder/holderMachine';
 import type { ConsumerSubmission } from '#shared/contract/payloads';
 import { apiErrors } from './samples';
 
@@ -8,14 +8,14 @@ import { apiErrors } from './samples';
  * holder form): the bill's holder, someone else's bill, a company's representative, and a customer
  * whose contracts are already generated; saving and generating answered or failing.
  */
-const page = (form: ConsumerPageData['form'], generated = false): ConsumerPageData => ({ form, initial: {}, generated });
+const page = (form: HolderPageData['form'], generated = false): HolderPageData => ({ form, initial: {}, generated });
 const holder: ConsumerSubmission = { consumer: { date_of_birth: '02-29-1984', occupation: 'Engenheira', marital_status: 'casado' }, legitimate: null };
 const identity = { name: 'Maria Representante', document_value: '52998224725', email: 'rep@empresa.com.br', phone: '11987654321' };
 const company: ConsumerSubmission = { consumer: { ...identity, ...holder.consumer }, legitimate: identity };
 
-export const consumerPaths = definePathModel({
-  name: 'consumer',
-  machine: consumerMachine,
+export const holderPaths = definePathModel({
+  name: 'holder',
+  machine: holderMachine,
   events: {
     'consumer.submit': [sample('holder', { type: 'consumer.submit', submission: holder }), sample('company', { type: 'consumer.submit', submission: company })],
   },
@@ -27,8 +27,8 @@ export const consumerPaths = definePathModel({
     saveConsumer: { done: [sample('saved', {})], error: [sample('offline', apiErrors.offline)] },
     createContracts: { done: [sample('generated', {})], error: [sample('offline', apiErrors.offline)] },
   },
-  context: (c: ConsumerContext) => ({ form: c.data?.form ?? null, generated: c.data?.generated ?? null, company: c.submission?.legitimate !== null && c.submission !== null, error: c.error }),
+  context: (c: HolderContext) => ({ form: c.data?.form ?? null, generated: c.data?.generated ?? null, company: c.submission?.legitimate !== null && c.submission !== null, error: c.error }),
   checks: {
-    'consumer.saving': (s) => ((s.context as ConsumerContext).submission ? undefined : 'saving without a submission'),
+    'holder.saving': (s) => ((s.context as HolderContext).submission ? undefined : 'saving without a submission'),
   },
 });

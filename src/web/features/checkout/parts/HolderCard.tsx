@@ -1,4 +1,4 @@
-import { consumerMachine } from '#machines/consumer/consumerMachine';
+import { holderMachine } from '#machines/holder/holderMachine';
 import { CONTRACTS_GENERATED_TOAST_MS } from '#shared/contract/rules';
 import { messages as m, type MessageKey } from '#shared/messages';
 import { PATHS, type ScreenPath } from '#shared/routes';
@@ -8,24 +8,24 @@ import { Button } from '../../../ui/Button/Button';
 import { Modal } from '../../../ui/Modal/Modal';
 import { Notice } from '../../../ui/Notice/Notice';
 import { toast } from '../../../ui/Toast/toastQueue';
-import { consumerActors } from '../consumerActors';
+import { holderActors } from '../holderActors';
 import { HolderForm } from './HolderForm';
 import * as s from '../CheckoutPage.css';
 
-export interface ConsumerHandle { open: () => void }
+export interface HolderCardHandle { open: () => void }
 
 /**
  * The holder data and the contracts on the booking screen (spec §4 "Consumer data save"): the
  * holder form in a modal, opened by the documents' confirm (`openRef`) or by the card's button;
  * once the contracts are generated, the way to sign them.
  */
-export function Consumer({ getApi, onGo, openRef, onMenuChanged }: {
+export function HolderCard({ getApi, onGo, openRef, onMenuChanged }: {
   getApi: () => Promise<Api>;
   onGo: (path: ScreenPath) => void;
-  openRef?: { current: ConsumerHandle | null };
+  openRef?: { current: HolderCardHandle | null };
   onMenuChanged?: () => void;
 }) {
-  const [state, send] = usePageMachine(consumerMachine, consumerActors(getApi), {
+  const [state, send] = usePageMachine(holderMachine, holderActors(getApi), {
     actions: {
       goToSignature: () => onGo(PATHS.customersSignature),
       notifySuccess: (_: unknown, params: { key: MessageKey }) => {

@@ -51,12 +51,12 @@ export interface PaymentPageData {
   documents: DocumentRecord[];
 }
 
-export interface FinancingInput {
+export interface PaymentInput {
   /** the customer's day (the birth date may not be in the future) */
   today: Date;
 }
 
-export interface FinancingContext {
+export interface PaymentContext {
   today: Date;
   data: PaymentPageData | null;
   /** the contract in the signing frame */
@@ -74,7 +74,7 @@ export interface FinancingContext {
   tabBlocked: boolean;
 }
 
-export type FinancingEvent =
+export type PaymentEvent =
   | { type: 'page.retry' }
   | { type: 'payment.back' }
   | { type: 'details.open' }
@@ -127,14 +127,14 @@ export function financingCard(d: PaymentPageData | null): FinancingStatus | null
 /** The invoice can be issued now: both signatures and no open or paid invoice (a cancelled or expired one is replaced). */
 const invoiceOpen = (d: PaymentPageData | null) => d?.invoice?.invoice_status === 'PENDING' || d?.invoice?.invoice_status === 'PAID';
 
-const opened = (c: FinancingContext): ContractItem | undefined => c.data?.contracts.find((x) => x.id === c.openId);
-const withOpenSigned = (c: FinancingContext): ContractItem[] =>
+const opened = (c: PaymentContext): ContractItem | undefined => c.data?.contracts.find((x) => x.id === c.openId);
+const withOpenSigned = (c: PaymentContext): ContractItem[] =>
   (c.data?.contracts ?? []).map((x) => (x.id === c.openId ? { ...x, is_client_signed: true } : x));
 
-const financingIs = (status: FinancingStatus) => ({ context }: { context: FinancingContext }) => financingCard(context.data) === status;
+const financingIs = (status: FinancingStatus) => ({ context }: { context: PaymentContext }) => financingCard(context.data) === status;
 
-export const financingMachine = setup({
-  types: { context: {} as FinancingContext, events: {} as FinancingEvent, input: {} as FinancingInput },
+export const paymentMachine = setup({
+  types: { context: {} as PaymentContext, events: {} as PaymentEvent, input: {} as PaymentInput },
   actors: {
     /** GET /portal/customers, portal/customers/{id}/proposal, /portal/customers/contracts, /portal/customers/documents and the invoice status (cash) or client_lending (financing) */
     loadPayment: notProvided<PaymentPageData>('loadPayment'),
@@ -234,7 +234,7 @@ export const financingMachine = setup({
     refusedAsAlreadySent: ({ event }) => failureField((event as { error?: unknown }).error) === 'already_sent',
   },
 }).createMachine({
-  id: 'financing',
+  id: 'payment',
   description: 'The payment screen of a buyer: cash (contract, invoice, homologation document) or financing (status, contract, documents), then SUPPLY.',
   context: ({ input }) => ({
     today: input.today, data: null, openId: null, contractData: null, contractDataErrors: {}, chosen: {}, fileErrors: {}, error: null, notice: null,
@@ -322,7 +322,7 @@ export const financingMachine = setup({
                     src: 'createContracts',
                     input: ({ context }) => toCreateContracts(context.contractData!) as CreateContractsRequest,
                     // spec §7: 'Contratos gerados!' (2 s), then the page reloads
-                    onDone: { target: '#financing.loading', actions: 'notifyContractsGenerated' },
+                    onDone: { target: '#payment.loading', actions: 'notifyContractsGenerated' },
                     onError: {
                       target: 'form',
                       actions: [assign({ error: 'contract.generate.error' }), { type: 'notifyError', params: { key: 'contract.generate.error' } }],
@@ -347,7 +347,7 @@ export const financingMachine = setup({
                     onDone: [
                       {
                         guard: 'bothSignedNow',
-                        target: '#financing.page.step.routing',
+                        target: '#payment.page.step.routing',
                         actions: ['markOpenSigned', { type: 'notifySuccess', params: { key: 'payment.contracts.done' } }, 'menuChanged'],
                       },
                       { guard: 'signedNow', target: 'idle', actions: ['markOpenSigned', 'menuChanged'] },
@@ -398,7 +398,7 @@ export const financingMachine = setup({
                     src: 'readInvoiceStatus',
                     onDone: [
                       // paid: on to the homologation document
-                      { guard: 'paidNow', target: '#financing.page.step.routing', actions: 'keepInvoice' },
+                      { guard: 'paidNow', target: '#payment.page.step.routing', actions: 'keepInvoice' },
                       { target: 'idle', actions: ['keepInvoice', assign({ notice: 'payment.invoice.notPaidYet' })] },
                     ],
                     onError: { target: 'idle', actions: assign({ error: 'payment.invoice.statusError' }) },
@@ -432,7 +432,7 @@ export const financingMachine = setup({
                     }),
                     // spec §4: 'Documentos enviados com sucesso!', then the page reloads
                     onDone: {
-                      target: '#financing.loading',
+                      target: '#payment.loading',
                       actions: [assign({ chosen: {}, fileErrors: {} }), { type: 'notifySuccess', params: { key: 'financing.upload.success' } }],
                     },
                     onError: [

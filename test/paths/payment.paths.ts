@@ -1,8 +1,8 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { definePathModel, sample } from './engine';
 import {
-  financingMachine, type Chosen, type FinancingContext, type PaymentPageData,
-} from '../../machines/financing/financingMachine';
+  paymentMachine, type Chosen, type PaymentContext, type PaymentPageData,
+} from '../../machines/payment/paymentMachine';
 import type { ContractItem, ContractsResponse } from '#shared/contract/payloads';
 import type { DocumentRecord } from '#shared/document/payloads';
 import type { Invoice, InvoiceStatusResponse } from '#shared/payment/payloads';
@@ -68,11 +68,11 @@ const alreadySent = Object.assign(new Error('Não é possível seguir agora.'), 
 
 const inStep = (s: AnyMachineSnapshot, step: string) => s.matches({ page: { step } } as never);
 /** files are offered where the screen shows the upload block: the documents step, or a financing buyer signing */
-const uploadShown = (s: AnyMachineSnapshot) => inStep(s, 'documents') || ((s.context as FinancingContext).data?.paymentType === 'FINANCING' && inStep(s, 'signing'));
+const uploadShown = (s: AnyMachineSnapshot) => inStep(s, 'documents') || ((s.context as PaymentContext).data?.paymentType === 'FINANCING' && inStep(s, 'signing'));
 
-export const financingPaths = definePathModel({
-  name: 'financing',
-  machine: financingMachine,
+export const paymentPaths = definePathModel({
+  name: 'payment',
+  machine: paymentMachine,
   inputs: [sample('buyerToday', { today: new Date('2026-11-25T12:00:00.000Z') })],
   events: {
     'contractData.submit': [
@@ -90,18 +90,18 @@ export const financingPaths = definePathModel({
         sample('personalDocument', { type: 'file.choose', field: 'document' as const, file: file('cnh.png', 900_000) }),
         sample('tooLarge', { type: 'file.choose', field: 'document' as const, file: file('cnh.png', 12_000_000) }),
       ];
-      return (s.context as FinancingContext).data?.paymentType === 'FINANCING' ? [
+      return (s.context as PaymentContext).data?.paymentType === 'FINANCING' ? [
         ...personal,
         sample('proofOfAddress', { type: 'file.choose', field: 'proof_of_address' as const, file: file('conta.pdf', 400_000, 'application/pdf') }),
         sample('proofOfIncome', { type: 'file.choose', field: 'proof_of_income' as const, file: file('holerite.pdf', 300_000, 'application/pdf') }),
       ] : personal;
     },
     // 'Tentar novamente' is offered after a failed load and after a refused move to SUPPLY
-    'page.retry': (s) => (s.matches('loadFailed') || (s.context as FinancingContext).error === 'payment.supply.error' ? [sample('retry', { type: 'page.retry' })] : []),
+    'page.retry': (s) => (s.matches('loadFailed') || (s.context as PaymentContext).error === 'payment.supply.error' ? [sample('retry', { type: 'page.retry' })] : []),
     // the detail modal opens and closes the same anywhere on the page: opened at the first view of a buyer
     'details.open': (s) => (inStep(s, 'contractData') || inStep(s, 'notRequested') ? [sample('details', { type: 'details.open' })] : []),
     // 'Remover' is there once a file is chosen
-    'file.remove': (s) => (uploadShown(s) && (s.context as FinancingContext).chosen.document ? [sample('personalDocument', { type: 'file.remove', field: 'document' as const })] : []),
+    'file.remove': (s) => (uploadShown(s) && (s.context as PaymentContext).chosen.document ? [sample('personalDocument', { type: 'file.remove', field: 'document' as const })] : []),
   },
   actors: {
     loadPayment: {
@@ -137,7 +137,7 @@ export const financingPaths = definePathModel({
       error: [sample('offline', apiErrors.offline), sample('alreadySent', alreadySent)],
     },
   },
-  context: (c: FinancingContext) => ({
+  context: (c: PaymentContext) => ({
     data: c.data && {
       type: c.data.paymentType, steps: c.data.steps.map((s) => `${s.type}:${s.status}`).join(','),
       contracts: c.data.contracts.map((x) => `${x.type}:${x.is_client_signed}`), invoice: c.data.invoice?.invoice_status ?? null,
@@ -151,9 +151,9 @@ export const financingPaths = definePathModel({
     error: c.error, notice: c.notice, tabBlocked: c.tabBlocked,
   }),
   checks: {
-    'financing.page.step.signing.framing': (s) => ((s.context as FinancingContext).openId ? undefined : 'a frame without a contract'),
-    'financing.page.step.documents.sending': (s) => (Object.values((s.context as FinancingContext).chosen).some(Boolean) ? undefined : 'sending without a file'),
-    'financing.page.step.contractData.generating': (s) => ((s.context as FinancingContext).contractData ? undefined : 'generating without the contract data'),
+    'payment.page.step.signing.framing': (s) => ((s.context as PaymentContext).openId ? undefined : 'a frame without a contract'),
+    'payment.page.step.documents.sending': (s) => (Object.values((s.context as PaymentContext).chosen).some(Boolean) ? undefined : 'sending without a file'),
+    'payment.page.step.contractData.generating': (s) => ((s.context as PaymentContext).contractData ? undefined : 'generating without the contract data'),
   },
   // the simple paths run into the thousands (every load sample after every reload): the shortest ones reach every state and transition
   simplePathLimit: 0,

@@ -1,13 +1,13 @@
 import { fromPromise } from 'xstate';
-import { initialValues, type ConsumerPageData } from '#machines/consumer/consumerMachine';
+import { initialValues, type HolderPageData } from '#machines/holder/holderMachine';
 import type { ConsumerSubmission } from '#shared/contract/payloads';
 import { consumerFormOf } from '#shared/contract/rules';
 import type { Api } from '../../api/client';
 
 /** The consumer machine's side effects: the holder data and the contracts (spec §7). */
-export function consumerActors(getApi: () => Promise<Api>) {
+export function holderActors(getApi: () => Promise<Api>) {
   return {
-    loadConsumer: fromPromise<ConsumerPageData>(async () => {
+    loadConsumer: fromPromise<HolderPageData>(async () => {
       const api = await getApi();
       const [customer, consumer, contracts] = await Promise.all([api.getCustomer(), api.getConsumer(), api.getContracts()]);
       return {

@@ -14,20 +14,20 @@ import { notProvided } from '../notProvided';
  * screen. A failure keeps the form as typed with 'Erro ao salvar' or 'Erro ao gerar contratos!'.
  */
 
-export interface ConsumerPageData {
+export interface HolderPageData {
   form: ConsumerForm;
   initial: Partial<ConsumerFormValues>;
   /** the contracts are already generated: the data is fixed, the next stop is the signature screen */
   generated: boolean;
 }
 
-export interface ConsumerContext {
-  data: ConsumerPageData | null;
+export interface HolderContext {
+  data: HolderPageData | null;
   submission: ConsumerSubmission | null;
   error: MessageKey | null;
 }
 
-export type ConsumerEvent =
+export type HolderEvent =
   | { type: 'page.retry' }
   | { type: 'consumer.open' }
   | { type: 'consumer.cancel' }
@@ -45,11 +45,11 @@ export function initialValues(owner: Partial<Record<keyof ConsumerFormValues, st
   return values;
 }
 
-export const consumerMachine = setup({
-  types: { context: {} as ConsumerContext, events: {} as ConsumerEvent },
+export const holderMachine = setup({
+  types: { context: {} as HolderContext, events: {} as HolderEvent },
   actors: {
     /** GET /portal/customers (kind), /portal/customers/bills/owners and /portal/customers/contracts */
-    loadConsumer: notProvided<ConsumerPageData>('loadConsumer'),
+    loadConsumer: notProvided<HolderPageData>('loadConsumer'),
     /** PATCH /portal/customers/bills/owners, then POST portal/customers/legitimates for a company */
     saveConsumer: notProvided<unknown, ConsumerSubmission>('saveConsumer'),
     /** POST portal/customers/create_contracts */
@@ -67,7 +67,7 @@ export const consumerMachine = setup({
     generated: ({ context }) => context.data?.generated ?? false,
   },
 }).createMachine({
-  id: 'consumer',
+  id: 'holder',
   description: "The holder data on the booking screen, then the contracts' generation and the way to the signature screen.",
   context: { data: null, submission: null, error: null },
   initial: 'loading',

@@ -10,7 +10,7 @@ import { createTestServer, type TestServer } from '../support/server';
 import { call, customerAtCheckout, customerAtContracts, lastCode, newAddress } from '../support/flows';
 import type { TestPath } from './engine';
 import { describeScreenPaths, stepLabel as label, stepLabels as labels } from './screenPaths';
-import { signingPaths } from './signing.paths';
+import { contractPaths } from './contract.paths';
 
 /**
  * The signing machine's shortest paths against the real contracts page: ContractFlow in happy-dom,
@@ -170,7 +170,7 @@ describe('signing paths through the screen (happy-dom, API in process on PGlite)
     Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get() { return (this as HTMLElement).getAttribute('role') === 'region' ? 360 : 0; } });
   });
   describeScreenPaths<Cut, Customer, Run>({
-    model: signingPaths, server: () => server, notDrivable, customerFor, cutOf,
+    model: contractPaths, server: () => server, notDrivable, customerFor, cutOf,
     newRun: () => ({ user: userEvent.setup(), cuts: new Set(), went: [], customer: null }),
     cutByActor: { loadContracts: 'load', checkSigner: 'check', acceptTerms: 'terms', openFollowUp: 'followUp' },
     render: (c, fetch, run) => {

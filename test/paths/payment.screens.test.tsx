@@ -7,13 +7,13 @@ import { PaymentFlow, type OpenTab } from '../../src/web/features/payment/Paymen
 import { createApi } from '../../src/web/api/client';
 import { messages as m } from '../../src/shared/messages';
 import { PARTNER_BANKS } from '../../src/shared/payment/rules';
-import type { FinancingContext } from '../../machines/financing/financingMachine';
+import type { PaymentContext } from '../../machines/payment/paymentMachine';
 import { createTestServer, type TestServer } from '../support/server';
 import { call, customerAtPayment, customerAtPlanChoice, lastCode, newAddress } from '../support/flows';
 import { fixture } from '../support/uploads';
 import type { TestPath } from './engine';
 import { describeScreenPaths, stepLabel as label, stepLabels as labels } from './screenPaths';
-import { financingPaths } from './financing.paths';
+import { paymentPaths } from './payment.paths';
 
 /**
  * The financing machine's shortest paths against the real payment screen: PaymentFlow in happy-dom,
@@ -117,7 +117,7 @@ async function customerFor(path: TestPath): Promise<Customer> {
 
 const frameOf = () => document.querySelector('iframe');
 const state = (path: TestPath, i: number) => path.steps[Math.max(0, i)]!.state;
-const ctx = (path: TestPath, i: number) => state(path, i).context as FinancingContext;
+const ctx = (path: TestPath, i: number) => state(path, i).context as PaymentContext;
 const button = (name: string) => screen.findByRole('button', { name });
 const FILES: Record<string, { field: string; file: () => File }> = {
   personalDocument: { field: 'document', file: () => new File([Buffer.from(fixture('photo-bill.png'))], 'cnh.png', { type: 'image/png' }) },
@@ -191,7 +191,7 @@ const TITLE = { CASH_PURCHASE: m['payment.title.cash'], FINANCING: m['payment.ti
 
 async function shows(run: Run, path: TestPath, i: number): Promise<void> {
   const st = state(path, i);
-  const c = st.context as FinancingContext;
+  const c = st.context as PaymentContext;
   const text = label(path, i);
   const inStep = (step: string, sub?: string) => st.matches({ page: { step: sub ? { [step]: sub } : step } } as never);
   await waitFor(() => {
@@ -267,7 +267,7 @@ async function shows(run: Run, path: TestPath, i: number): Promise<void> {
 
 describe('financing paths through the screen (happy-dom, API in process on PGlite)', () => {
   describeScreenPaths<Cut, Customer, Run>({
-    model: financingPaths, server: () => server, notDrivable, customerFor, cutOf,
+    model: paymentPaths, server: () => server, notDrivable, customerFor, cutOf,
     newRun: () => ({ user: userEvent.setup(), cuts: new Set(), went: [], customer: null, tabs: [], closed: 0, blockTab: false }),
     cutByActor: {
       loadPayment: 'load', stepSupply: 'supply', createContracts: 'contracts', checkSigner: 'check', createInvoice: 'invoice',

@@ -1,4 +1,0 @@
-import { describePaths } from './describePaths';
-import { consumerPaths } from './consumer.paths';
-
-describePaths(consumerPaths);

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { contractPaths } from './contract.paths';
+
+describePaths(contractPaths);

@@ -1,4 +1,0 @@
-import { describePaths } from './describePaths';
-import { financingPaths } from './financing.paths';
-
-describePaths(financingPaths);

@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { holderPaths } from './holder.paths';
+
+describePaths(holderPaths);

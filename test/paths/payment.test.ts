@@ -1,0 +1,4 @@
+import { describePaths } from './describePaths';
+import { paymentPaths } from './payment.paths';
+
+describePaths(paymentPaths);

@@ -1,4 +1,0 @@
-import { describePaths } from './describePaths';
-import { signingPaths } from './signing.paths';
-
-describePaths(signingPaths);
