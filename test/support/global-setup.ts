@@ -9,7 +9,7 @@ import { loadReferenceData } from '../../src/server/platform/db/reference';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: a migrated data dir dump (tar) that each test file loads */
+    /** PGlite: a migrated data dir dump (an uncompressed tar) that each test file loads */
     pgliteTemplate: string;
     /** PostgreSQL (DATABASE_URL set): the migrated template database each test file copies */
     pgTemplateDb: string;
@@ -39,14 +39,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // would leave the query waiting and the run unable to end)
     return async () => { dropCli(); await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); };
   }
-  const file = join(CACHE_DIR, `template-${templateKey()}.tar.gz`);
+  // uncompressed: each test file loads it in ~0.4 s, against ~0.9 s for the gzip one (43 MB on disk, once)
+  const file = join(CACHE_DIR, `template-${templateKey()}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({});
     await database.migrate();
     await loadReferenceData(database.db);
     // openDatabase keeps the PGlite instance private; dump through the drizzle session's client.
     const client = (database.db as unknown as { $client: { dumpDataDir(c?: 'gzip' | 'none' | 'auto'): Promise<Blob> } }).$client;
-    const dump = await client.dumpDataDir('gzip');
+    const dump = await client.dumpDataDir('none');
     mkdirSync(CACHE_DIR, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
