@@ -1,4 +1,4 @@
-import { menuItemOfScreen, pathWithoutLanguage, SCREENS, screenByPath, type ScreenKey, type ScreenPath } from './routes';
+import { menuItemOfScreen, menuLabelOf, pathWithoutLanguage, SCREENS, screenByPath, type ScreenKey, type ScreenPath } from './routes';
 import { currentStep, type CustomerKind, type MenuStep, type StepStatus, type StepType } from './steps';
 
 /** What the navigation needs of a step (the profile's `steps` and the steps call both fit). */
@@ -12,7 +12,7 @@ export type MenuItemKey = 'bill' | 'proposal' | 'visit' | 'plan' | 'status' | 'p
 
 export interface MenuItem {
   key: MenuItemKey;
-  /** The screen the item opens; its label is that screen's title. */
+  /** The screen the item opens; its label is that screen's menu label, else its title. */
   screen: ScreenKey;
   label: string;
   /** Path without the language segment. */
@@ -22,7 +22,7 @@ export interface MenuItem {
 }
 
 const item = (key: MenuItemKey, screen: ScreenKey, steps: MenuItem['steps']): MenuItem =>
-  ({ key, screen, label: SCREENS[screen].title, path: SCREENS[screen].path, steps });
+  ({ key, screen, label: menuLabelOf(screen), path: SCREENS[screen].path, steps });
 
 export const MENU_ITEMS: readonly MenuItem[] = [
   item('bill', 'bill', { SUBSCRIPTION: ['SIMULATION', 'BILL'], LENDING: ['SIMULATION', 'BILL'] }),

@@ -1,12 +1,15 @@
 import type { MenuItemKey } from './menu';
+import type { MessageKey } from './messages';
 import type { CustomerKind } from './steps';
 
 /**
  * The one screen table (spec §2 route table): every screen's key, path (after the language
- * segment), pt-BR title, access, how it is opened, the side-navigation item it highlights and
- * whether the step menu may close it. The router, the journey machine's screen states, the screen
- * map, the document titles, the side navigation and the typed `ScreenPath` are derived from it;
- * no other file writes a screen path. It is imported by the landing page: keep it to plain data.
+ * segment), pt-BR title, how a signed-in page opens (lead and width), the source file of its
+ * screen, access, how it is opened, the side-navigation item it highlights and whether the step
+ * menu may close it. The router, the journey machine's screen states, the screen maps, the
+ * document titles, the pages' headings and loading heads, the side navigation and the typed
+ * `ScreenPath` are derived from it; no other file writes a screen path or title. It is imported by
+ * the landing page and read by the build in Node: keep it to plain data.
  */
 
 /** The language segment: only 'pt' is served; any other redirects to it (spec §2). */
@@ -15,11 +18,20 @@ export const LANG = 'pt';
 /** The side-navigation item a screen highlights, the same for both customer kinds or one per kind. */
 export type ScreenMenuItem = MenuItemKey | Readonly<Record<CustomerKind, MenuItemKey>>;
 
+/** The width of a signed-in page's column. */
+export type ScreenWidth = 'narrow' | 'medium' | 'wide';
+
 interface ScreenRow {
   /** Path without the language segment. */
   path: `/${string}`;
   /** pt-BR title of the page: the document title (`title | brand`) and, for private pages, the heading. */
   title: string;
+  /** The screen's source file (its lazy chunk); two screens of one file share it. */
+  module: `src/web/features/${string}Screen.tsx`;
+  /** A signed-in page's lead under its title, shown (with the title) while its data loads. */
+  lead?: MessageKey;
+  /** A signed-in page's column width. */
+  width?: ScreenWidth;
   /** 'private' needs a signed-in session (spec §2 route guard). */
   access: 'public' | 'private';
   /**
@@ -31,6 +43,8 @@ interface ScreenRow {
   runsAuthFlow?: true;
   /** The side-navigation item it highlights; none when absent. */
   menuItem?: ScreenMenuItem;
+  /** The label of the side-navigation item that opens it, when it is not the title. */
+  menuLabel?: string;
   /** Spec §2 guard: open whatever the step menu says (home, profile, bill, thank-you, payment). */
   alwaysOpen?: true;
   /** Other paths of the same page. */
@@ -41,26 +55,27 @@ interface ScreenRow {
 const PLAN_OR_PAYMENT = { SUBSCRIPTION: 'plan', LENDING: 'payment' } as const;
 
 export const SCREENS = {
-  landing: { path: '/', title: 'Início', access: 'public', opensBy: 'url', alwaysOpen: true },
-  welcome: { path: '/welcome', title: 'Boas-vindas', access: 'public', opensBy: 'url' },
-  login: { path: '/login', title: 'Entrar', access: 'public', opensBy: 'url', runsAuthFlow: true },
-  accessAccount: { path: '/access-account', title: 'Código de acesso', access: 'public', opensBy: 'flow', runsAuthFlow: true },
-  signUp: { path: '/sign-up', title: 'Cadastro', access: 'public', opensBy: 'url', runsAuthFlow: true },
-  signUpAccessCode: { path: '/sign-up/access-code', title: 'Código de cadastro', access: 'public', opensBy: 'flow', runsAuthFlow: true },
-  createAccount: { path: '/create-account', title: 'Dados do cadastro', access: 'public', opensBy: 'flow', runsAuthFlow: true },
-  thankYou: { path: '/thank-you', title: 'Obrigado pelo cadastro', access: 'public', opensBy: 'url', alwaysOpen: true },
+  landing: { path: '/', title: 'Início', module: 'src/web/features/landing/LandingScreen.tsx', access: 'public', opensBy: 'url', alwaysOpen: true },
+  welcome: { path: '/welcome', title: 'Boas-vindas', module: 'src/web/features/welcome/WelcomeScreen.tsx', access: 'public', opensBy: 'url' },
+  login: { path: '/login', title: 'Entrar', module: 'src/web/features/auth/LoginScreen.tsx', access: 'public', opensBy: 'url', runsAuthFlow: true },
+  accessAccount: { path: '/access-account', title: 'Código de acesso', module: 'src/web/features/auth/AccessCodeScreen.tsx', access: 'public', opensBy: 'flow', runsAuthFlow: true },
+  signUp: { path: '/sign-up', title: 'Cadastro', module: 'src/web/features/auth/SignUpScreen.tsx', access: 'public', opensBy: 'url', runsAuthFlow: true },
+  signUpAccessCode: { path: '/sign-up/access-code', title: 'Código de cadastro', module: 'src/web/features/auth/AccessCodeScreen.tsx', access: 'public', opensBy: 'flow', runsAuthFlow: true },
+  createAccount: { path: '/create-account', title: 'Dados do cadastro', module: 'src/web/features/auth/CreateAccountScreen.tsx', access: 'public', opensBy: 'flow', runsAuthFlow: true },
+  thankYou: { path: '/thank-you', title: 'Obrigado pelo cadastro', module: 'src/web/features/auth/ThankYouScreen.tsx', access: 'public', opensBy: 'url', alwaysOpen: true },
   // spec §2: '/pt/simulation' (and '/pt-br/bill', by the language redirect) is the bill page
-  bill: { path: '/bill', title: 'Conta de luz', access: 'private', opensBy: 'url', menuItem: 'bill', alwaysOpen: true, aliases: ['/simulation'] },
-  profile: { path: '/profile', title: 'Meu perfil', access: 'private', opensBy: 'url', alwaysOpen: true },
-  technicalVisit: { path: '/technical-visit', title: 'Visita técnica', access: 'private', opensBy: 'url', menuItem: 'visit' },
-  proposalInitial: { path: '/proposal-initial', title: 'Proposta inicial', access: 'private', opensBy: 'url', menuItem: 'proposal' },
+  bill: { path: '/bill', title: 'Conta de luz', lead: 'bill.lead', width: 'narrow', module: 'src/web/features/bill/BillScreen.tsx', access: 'private', opensBy: 'url', menuItem: 'bill', alwaysOpen: true, aliases: ['/simulation'] },
+  profile: { path: '/profile', title: 'Meu perfil', lead: 'profile.lead', width: 'wide', module: 'src/web/features/profile/ProfileScreen.tsx', access: 'private', opensBy: 'url', alwaysOpen: true },
+  technicalVisit: { path: '/technical-visit', title: 'Visita técnica', lead: 'visit.lead', width: 'medium', module: 'src/web/features/visit/VisitScreen.tsx', access: 'private', opensBy: 'url', menuItem: 'visit' },
+  proposalInitial: { path: '/proposal-initial', title: 'Proposta inicial', lead: 'proposal.initial.lead', width: 'wide', module: 'src/web/features/proposal/ProposalScreen.tsx', access: 'private', opensBy: 'url', menuItem: 'proposal' },
   // a subscription customer at the offer (SIGNATURE) may buy instead: the final proposal sits with the plan choice
-  proposalFinal: { path: '/proposal-final', title: 'Proposta final', access: 'private', opensBy: 'url', menuItem: PLAN_OR_PAYMENT },
-  payment: { path: '/payment', title: 'Pagamento', access: 'private', opensBy: 'url', menuItem: 'payment', alwaysOpen: true },
-  planSignature: { path: '/plan-signature', title: 'Assinatura do plano', access: 'private', opensBy: 'url', menuItem: PLAN_OR_PAYMENT },
-  projectStatus: { path: '/project-status', title: 'Status do projeto', access: 'private', opensBy: 'url', menuItem: 'status' },
-  customersSignature: { path: '/customers-signature', title: 'Contratos', access: 'private', opensBy: 'url', menuItem: PLAN_OR_PAYMENT },
-  bookingPayment: { path: '/booking-payment', title: 'Pagamento da assinatura', access: 'private', opensBy: 'url', menuItem: PLAN_OR_PAYMENT },
+  proposalFinal: { path: '/proposal-final', title: 'Proposta final', lead: 'proposal.final.lead', width: 'wide', module: 'src/web/features/proposal/ProposalScreen.tsx', access: 'private', opensBy: 'url', menuItem: PLAN_OR_PAYMENT },
+  payment: { path: '/payment', title: 'Pagamento', lead: 'payment.lead', width: 'wide', module: 'src/web/features/payment/PaymentScreen.tsx', access: 'private', opensBy: 'url', menuItem: 'payment', alwaysOpen: true },
+  planSignature: { path: '/plan-signature', title: 'Assinatura do plano', lead: 'plan.lead', width: 'wide', module: 'src/web/features/plan/PlanScreen.tsx', access: 'private', opensBy: 'url', menuItem: PLAN_OR_PAYMENT },
+  // the spec titles the page 'Status do Projeto'; its menu item reads in the menu's sentence case
+  projectStatus: { path: '/project-status', title: 'Status do Projeto', menuLabel: 'Status do projeto', lead: 'project.lead', width: 'wide', module: 'src/web/features/project/ProjectStatusScreen.tsx', access: 'private', opensBy: 'url', menuItem: 'status' },
+  customersSignature: { path: '/customers-signature', title: 'Contratos', lead: 'contract.lead', width: 'wide', module: 'src/web/features/contract/ContractScreen.tsx', access: 'private', opensBy: 'url', menuItem: PLAN_OR_PAYMENT },
+  bookingPayment: { path: '/booking-payment', title: 'Pagamento da assinatura', lead: 'checkout.lead', width: 'wide', module: 'src/web/features/checkout/CheckoutScreen.tsx', access: 'private', opensBy: 'url', menuItem: PLAN_OR_PAYMENT },
 } as const satisfies Record<string, ScreenRow>;
 
 type Screens = typeof SCREENS;
@@ -124,6 +139,10 @@ export function menuItemOfScreen(key: ScreenKey, kind: CustomerKind): MenuItemKe
   return typeof item === 'string' ? item : item[kind];
 }
 
+/** The label of the side-navigation item that opens a screen. */
+export function menuLabelOf(key: ScreenKey): string {
+  return row(key).menuLabel ?? row(key).title;
+}
 
 /** '/pt/sign-up' -> '/sign-up'; '/pt' -> '/'; undefined when the URL is not under '/pt' (the router redirects it first). */
 export function pathOfUrl(pathname: string): string | undefined {

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, callApi, launchBrowser, newPage, openSignedIn, sendApprovableBill, shotsFitting, signUpThroughApi, startPortal, type E2eCustomer, type RunningPortal, staffCli } from './support';
 import { totpCode } from '../../src/server/staff/factor';
 import { messages as m } from '../../src/shared/messages';
+import { SCREENS } from '../../src/shared/routes';
 
 let portal: RunningPortal;
 let browser: Browser;
@@ -77,7 +78,7 @@ describe('support answers a customer on the mural with a file', () => {
     // the customer sends a photo of the meter from the project-status screen
     const { page: customer } = await newPage(browser, DESKTOP);
     await openSignedIn(customer, portal, c, '/pt/project-status');
-    await customer.getByRole('heading', { level: 1, name: m['project.title'] }).waitFor();
+    await customer.getByRole('heading', { level: 1, name: SCREENS.projectStatus.title }).waitFor();
     await customer.locator('input[type="file"]').setInputFiles({ name: 'medidor.png', mimeType: 'image/png', buffer: fixture('photo-bill.png') });
     await customer.getByRole('button', { name: m['project.upload.send'] }).click();
     await customer.getByText(m['upload.file.sent']).first().waitFor();

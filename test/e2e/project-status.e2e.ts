@@ -18,6 +18,7 @@ import {
 import { messages as m } from '../../src/shared/messages';
 import { PROJECT_STATUSES } from '../../src/shared/project/rules';
 import { brazilDay } from '../../src/shared/calendar';
+import { SCREENS } from '../../src/shared/routes';
 
 const TEAM_WHATSAPP = '5521987650000';
 
@@ -80,7 +81,7 @@ const stepsDirection = (page: Page) => stepsList(page).evaluate((ol) => {
 
 async function reloadAt(page: Page, status: number): Promise<void> {
   await page.reload();
-  await page.getByRole('heading', { level: 1, name: m['project.title'] }).waitFor();
+  await page.getByRole('heading', { level: 1, name: SCREENS.projectStatus.title }).waitFor();
   await page.waitForFunction((i) => document.querySelectorAll('ol li')[i]?.getAttribute('aria-current') === 'step', status);
 }
 
@@ -90,7 +91,7 @@ describe('the project status in the browser', () => {
     const told: string[] = [];
     const { page } = await newPage(browser, DESKTOP);
     await openSignedIn(page, portal, customer, '/pt/project-status');
-    await page.getByRole('heading', { level: 1, name: m['project.title'] }).waitFor();
+    await page.getByRole('heading', { level: 1, name: SCREENS.projectStatus.title }).waitFor();
     // the screen opened the customer's case; before staff open the project it is step 0
     assert.equal(await currentStep(page), 0);
     await page.getByText(m['project.mural.empty']).waitFor();

@@ -20,6 +20,7 @@ import { fixture } from '../support/uploads';
 import type { TestPath } from './engine';
 import { projectPaths } from './project.paths';
 import { describeScreenPaths, stepLabel as label, stepLabels as labels } from './screenPaths';
+import { SCREENS } from '../../src/shared/routes';
 
 /**
  * The project-status machine's shortest paths against the real page: ProjectStatusFlow in
@@ -108,7 +109,7 @@ async function shows(_run: Run, path: TestPath, i: number): Promise<void> {
   await waitFor(() => {
     if (st.matches('loading') || st.matches('faqLoading') || st.matches({ ready: 'uploading' })) return;
     if (st.matches('loadFailed')) { screen.getByText(m['project.load.error']); return; }
-    screen.getByRole('heading', { level: 1, name: m['project.title'] });
+    screen.getByRole('heading', { level: 1, name: SCREENS.projectStatus.title });
     const view = c.data!.caseView;
     if (st.matches('faq')) {
       const dialog = screen.getByRole('dialog', { name: m['faq.title'] });

@@ -76,7 +76,7 @@ describe('the catalogue', () => {
   });
 
   it('t() looks a key up, and nothing up for no key', () => {
-    expect(t('visit.title')).toBe('Visita técnica');
+    expect(t('visit.next')).toBe('Escolha seu plano');
     expect(t(null)).toBeUndefined();
     expect(t(undefined)).toBeUndefined();
   });

@@ -113,12 +113,16 @@ describe('titles and menu items from the table', () => {
     expect(documentTitle('landing')).toBe('Portal Sol de Casa');
   });
 
-  it('labels each side-navigation item with the title of the screen it opens, at that screen\'s path', () => {
+  it('labels each side-navigation item with the title of the screen it opens (or its menu label), at that screen\'s path', () => {
     for (const item of MENU_ITEMS) {
-      expect(item.label).toBe(SCREENS[item.screen].title);
+      const row: { title: string; menuLabel?: string } = SCREENS[item.screen];
+      expect(item.label).toBe(row.menuLabel ?? row.title);
       expect(item.path).toBe(PATHS[item.screen]);
       expect(menuItemOfScreen(item.screen, 'SUBSCRIPTION') === item.key || menuItemOfScreen(item.screen, 'LENDING') === item.key).toBe(true);
     }
+    // the spec's page title, and the menu's sentence case for its item
+    expect(SCREENS.projectStatus.title).toBe('Status do Projeto');
+    expect(MENU_ITEMS.find((item) => item.screen === 'projectStatus')?.label).toBe('Status do projeto');
   });
 
   it('highlights the plan item for subscription customers and payment for lending ones on the signing and paying screens', () => {

@@ -3,7 +3,6 @@
  * screen", §4 "Project status order", §8 customer success; docs/decisions/0022-project-status.md).
  */
 export const projectMessages = {
-  'project.title': 'Status do Projeto',
   'project.lead': 'Acompanhe aqui cada etapa do seu sistema solar, da elaboração do projeto até a conexão à rede.',
   // the seven steps (spec §4), in the business's words
   'project.status.PROJECT_IN_PREPARATION': 'Projeto em elaboração',

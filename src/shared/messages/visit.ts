@@ -1,6 +1,5 @@
 /** The technical visit and the postal-code lookup (spec §2, §4, §5, §8). */
 export const visitMessages = {
-  'visit.title': 'Visita técnica',
   'visit.lead': 'Agende a visita técnica gratuita: um especialista vai até o imóvel confirmar o tamanho e a instalação do seu sistema.',
   'visit.submit': 'Agende sem custo',
   'visit.dayAndTime.required': 'Por favor selecione um dia e horario.',

@@ -3,6 +3,7 @@ import { formatBRL } from '../money';
 import { dateTimeFormat, numberFormat } from '../intl';
 import { messages as m } from '../messages';
 import { currentStep, type MenuStep, type StepStatus } from '../steps';
+import { SCREENS } from '../routes';
 
 /**
  * Proposal formulas and display rules (spec §9 "Proposal figures", §2 "Proposal screen", §3
@@ -67,7 +68,8 @@ export const NO_BRAND_TEXT = 'Sem marca';
 export const NO_WARRANTY_TEXT = 'Sem garantia';
 /** The name the PDF is saved under (spec §7). */
 export const PROPOSAL_FILE_NAME: Readonly<Record<ProposalType, string>> = { INITIAL: 'Proposta Inicial', FINAL: 'Proposta Final' };
-export const PROPOSAL_TITLE: Readonly<Record<ProposalType, string>> = { INITIAL: 'Proposta inicial', FINAL: 'Proposta final' };
+/** The proposal pages' titles, as the screen table writes them. */
+export const PROPOSAL_TITLE: Readonly<Record<ProposalType, string>> = { INITIAL: SCREENS.proposalInitial.title, FINAL: SCREENS.proposalFinal.title };
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { apiPath, type Endpoint } from '#shared/endpoint';
 import { bills } from '#shared/bill/endpoints';
 import { notifications } from '#shared/notification/endpoints';
-import type { PrivateScreenKey } from '#shared/routes';
+import { PRIVATE_SCREEN_KEYS, SCREENS, type PrivateScreenKey } from '#shared/routes';
 import { blockedDays, visit } from '#shared/visit/endpoints';
 import { customerPlans, selectedClientPlan } from '#shared/plan/endpoints';
 import { checkoutStatus } from '#shared/checkout/endpoints';
@@ -23,18 +23,10 @@ import { documents } from '#shared/document/endpoints';
 // what every signed-in page needs: the API client (the session check), the frame, the screen map
 export const PRIVATE_SHELL_MODULES = ['src/web/api/client.ts', 'src/web/app/PrivateShell.tsx', 'src/web/app/privateScreens.ts'] as const;
 
-export const PRIVATE_SCREEN_MODULES = {
-  bill: 'src/web/features/bill/BillScreen.tsx',
-  profile: 'src/web/features/profile/ProfileScreen.tsx',
-  technicalVisit: 'src/web/features/visit/VisitScreen.tsx',
-  proposalInitial: 'src/web/features/proposal/ProposalScreen.tsx',
-  proposalFinal: 'src/web/features/proposal/ProposalScreen.tsx',
-  payment: 'src/web/features/payment/PaymentScreen.tsx',
-  planSignature: 'src/web/features/plan/PlanScreen.tsx',
-  projectStatus: 'src/web/features/project/ProjectStatusScreen.tsx',
-  customersSignature: 'src/web/features/contract/ContractScreen.tsx',
-  bookingPayment: 'src/web/features/checkout/CheckoutScreen.tsx',
-} as const satisfies Record<PrivateScreenKey, `src/web/features/${string}Screen.tsx`>;
+/** Each signed-in screen's source file, from its row of the screen table. */
+export const PRIVATE_SCREEN_MODULES: Readonly<Record<PrivateScreenKey, string>> = Object.fromEntries(
+  PRIVATE_SCREEN_KEYS.map((key) => [key, SCREENS[key].module]),
+) as Record<PrivateScreenKey, string>;
 
 /** the bell's first read, on every signed-in page */
 export const PRIVATE_SHELL_READS: readonly Endpoint[] = [notifications];

@@ -1,29 +1,34 @@
 import type { ComponentType } from 'react';
 import { lazyScreen } from './lazyScreen';
-import type { PrivateScreenKey, ScreenKey } from '#shared/routes';
+import { SCREEN_KEYS, SCREENS, type PrivateScreenKey, type ScreenKey } from '#shared/routes';
 
 /**
- * The screen map of the public screens of src/shared/routes.ts, each its own chunk (a first visit
- * to the landing page downloads no form). The signed-in screens have their own map in
- * privateScreens.ts, inside the signed-in frame's chunk, so the landing page does not carry their
- * loaders. Screens that share a component share the lazy wrapper, so moving between them keeps
- * it mounted.
+ * The screen map of the public screens of src/shared/routes.ts, from each row's source file, each
+ * its own chunk (a first visit to the landing page downloads no form). The signed-in screens have
+ * their own map in privateScreens.ts, inside the signed-in frame's chunk, so the landing page does
+ * not carry their loaders: the folders below hold public screens only. Screens that share a
+ * component share the lazy wrapper, so moving between them keeps it mounted.
  */
 export type Screen = ComponentType;
 export type PublicScreenKey = Exclude<ScreenKey, PrivateScreenKey>;
 
-const accessCode = lazyScreen(() => import('../features/auth/AccessCodeScreen'));
+const code = import.meta.glob<{ default: ComponentType }>(['../features/landing/*Screen.tsx', '../features/welcome/*Screen.tsx', '../features/auth/*Screen.tsx']);
 
-const PUBLIC_SCREENS: Readonly<Record<PublicScreenKey, ReturnType<typeof lazyScreen>>> = {
-  landing: lazyScreen(() => import('../features/landing/LandingScreen')),
-  welcome: lazyScreen(() => import('../features/welcome/WelcomeScreen')),
-  login: lazyScreen(() => import('../features/auth/LoginScreen')),
-  accessAccount: accessCode,
-  signUp: lazyScreen(() => import('../features/auth/SignUpScreen')),
-  signUpAccessCode: accessCode,
-  createAccount: lazyScreen(() => import('../features/auth/CreateAccountScreen')),
-  thankYou: lazyScreen(() => import('../features/auth/ThankYouScreen')),
+const byModule = new Map<string, ReturnType<typeof lazyScreen>>();
+const lazyOf = (module: string) => {
+  let screen = byModule.get(module);
+  if (!screen) {
+    const load = code[module.replace(/^src\/web\//, '../')];
+    if (!load) throw new Error(`no public screen module ${module}`);
+    screen = lazyScreen(load);
+    byModule.set(module, screen);
+  }
+  return screen;
 };
+
+const PUBLIC_SCREENS = Object.fromEntries(
+  SCREEN_KEYS.filter((key) => SCREENS[key].access === 'public').map((key) => [key, lazyOf(SCREENS[key].module)]),
+) as Readonly<Record<PublicScreenKey, ReturnType<typeof lazyScreen>>>;
 
 export const PUBLIC_SCREEN_COMPONENTS: Readonly<Record<PublicScreenKey, Screen>> = Object.fromEntries(
   Object.entries(PUBLIC_SCREENS).map(([key, screen]) => [key, screen.Screen]),

@@ -15,6 +15,7 @@ import { Mural, type DownloadAttachment } from './parts/Mural';
 import { ProjectSteps } from './parts/ProjectSteps';
 import { ProjectUpload } from './parts/ProjectUpload';
 import * as s from './ProjectStatusPage.css';
+import { SCREENS } from '#shared/routes';
 
 export type ProjectStatusSnapshot = SnapshotFrom<typeof projectMachine>;
 
@@ -54,7 +55,7 @@ export function ProjectStatusPage({ state, send, onDownloadAttachment }: Project
   if (!settled) return <PageLoading head={SCREEN_HEADS.projectStatus} />;
   if (state.matches('loadFailed') || !c.data) {
     return (
-      <Page title={m['project.title']} titleRef={titleRef} width="wide">
+      <Page title={SCREENS.projectStatus.title} titleRef={titleRef} width="wide">
         <Notice tone="error">{m['project.load.error']}</Notice>
         <div><Button variant="secondary" onPress={() => { retrying(); send({ type: 'page.retry' }); }}>{m['project.retry']}</Button></div>
       </Page>
@@ -63,7 +64,7 @@ export function ProjectStatusPage({ state, send, onDownloadAttachment }: Project
   const view = c.data.caseView;
   const faqOpen = state.matches('faq') || state.matches('faqLoading');
   return (
-    <Page title={m['project.title']} titleRef={titleRef} lead={m['project.lead']} width="wide" busy={state.matches({ ready: 'uploading' })}>
+    <Page title={SCREENS.projectStatus.title} titleRef={titleRef} lead={m['project.lead']} width="wide" busy={state.matches({ ready: 'uploading' })}>
       <section className={s.card} aria-label={m['project.steps']}>
         <ProjectSteps status={view.project_status} />
       </section>

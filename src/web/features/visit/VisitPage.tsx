@@ -11,6 +11,7 @@ import { Page, PageActions } from '../../ui/Page/Page';
 import { VisitDetails } from './parts/VisitDetails';
 import { VisitForm } from './parts/VisitForm';
 import * as s from './VisitPage.css';
+import { SCREENS } from '#shared/routes';
 
 export type VisitSnapshot = SnapshotFrom<typeof visitMachine>;
 
@@ -52,7 +53,7 @@ export function VisitPage({ state, send }: VisitPageProps) {
   if (state.matches('loading')) return <PageLoading head={SCREEN_HEADS.technicalVisit} />;
   if (failed) {
     return (
-      <Page title={m['visit.title']} width="medium">
+      <Page title={SCREENS.technicalVisit.title} width="medium">
         <Notice ref={failedRef} tabIndex={-1} tone="error">{m['visit.load.error']}</Notice>
         <PageActions><Button onPress={() => { retried.current = true; send({ type: 'page.retry' }); }}>Tentar novamente</Button></PageActions>
       </Page>
@@ -72,7 +73,7 @@ export function VisitPage({ state, send }: VisitPageProps) {
     const cancelling = state.matches({ details: 'cancelling' });
     const confirming = state.matches({ details: 'confirmingReschedule' }) ? 'reschedule' : state.matches({ details: 'confirmingCancel' }) ? 'cancel' : null;
     return (
-      <Page title={m['visit.title']} width="medium" busy={state.matches('booked') || cancelling}>
+      <Page title={SCREENS.technicalVisit.title} width="medium" busy={state.matches('booked') || cancelling}>
         <VisitDetails
           visit={visit}
           bannerRef={bannerRef}
@@ -94,7 +95,7 @@ export function VisitPage({ state, send }: VisitPageProps) {
   const current = c.mode === 'reschedule' ? c.data?.visit ?? null : null;
   return (
     <Page
-      title={m['visit.title']}
+      title={SCREENS.technicalVisit.title}
       width="medium"
       leadRef={leadRef}
       lead={current

@@ -17,6 +17,7 @@ import { messages as m } from '#shared/messages';
 import { createTestServer, type TestServer } from '../../../support/server';
 import { call, customerAtInstallation } from '../../../support/flows';
 import { findLoadedPage } from '../../../support/screens';
+import { SCREENS } from '../../../../src/shared/routes';
 
 configure({ asyncUtilTimeout: 10_000 });
 let server: TestServer;
@@ -62,7 +63,7 @@ describe('the page against the server', () => {
     const c = await customerAtInstallation(server, { opened: false });
     const reload = vi.fn();
     render(flow(c.token, reload));
-    await findLoadedPage(m['project.title']);
+    await findLoadedPage(SCREENS.projectStatus.title);
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(screen.getByText(m['project.mural.empty'])).toBeTruthy();
     expect(document.querySelector('input[type="file"]')).toBeNull();
