@@ -1,6 +1,6 @@
 import type { Invoices } from '../../src/server/providers/payments/invoices';
 import type { SignatureProvider } from '../../src/server/providers/signature/contract';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { adminQuery } from './pgAdmin';
@@ -15,6 +15,7 @@ import { localProviders, type Providers } from '../../src/server/providers/messa
 import { createWorker, type JobInfo } from '../../src/server/platform/queue/queue';
 import { codeJobs } from '../../src/server/auth/delivery';
 import { billJobs } from '../../src/server/bill/service';
+import { analyseBill, type BillAnalysis } from '../../src/server/engines/bill-reader/index';
 import { emailJobs } from '../../src/server/notification/jobs';
 import { emailChangeJobs } from '../../src/server/profile/emailChange';
 import { localStorage } from '../../src/server/providers/storage/index';
@@ -51,6 +52,26 @@ export interface TestServerOptions {
   /** another invoice provider than the local sandbox (an Iugu adapter on a fake API), with its webhook token */
   invoices?: Invoices;
   paymentWebhookToken?: string;
+  /** read every bill afresh (default: a file already read in this test file is not read again) */
+  freshBillReadings?: boolean;
+}
+
+/**
+ * The bill reader, remembered per test file: the same bytes are read once and their reading is
+ * given again. A flow that only needs an approved bill (most screen and API walks send the same
+ * fixture) then waits for one reading instead of one per customer; the reader's own suites
+ * (test/server/engines/bill-reader) read every file. A reading that a person must finish because
+ * the reader failed or ran out of time is never remembered.
+ */
+const readings = new Map<string, BillAnalysis>();
+async function rememberedReading(bytes: Uint8Array, mime: string): Promise<BillAnalysis> {
+  const key = `${createHash('sha256').update(bytes).digest('hex')}:${mime}`;
+  const known = readings.get(key);
+  if (known) return structuredClone(known);
+  const reading = await analyseBill(bytes, mime);
+  const unfinished = (reading.review_notes as readonly string[]).some((note) => note === 'reader-failure' || note === 'reader-timeout');
+  if (!unfinished) readings.set(key, structuredClone(reading));
+  return reading;
 }
 
 export interface TestServer {
@@ -140,7 +161,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     ...(opts.paymentWebhookToken ? { paymentWebhookToken: opts.paymentWebhookToken } : {}),
   };
   const app = createApp(deps);
-  const worker = createWorker(db, clock, { ...codeJobs(deps), ...billJobs(deps), ...emailJobs(deps), ...emailChangeJobs(deps) });
+  const worker = createWorker(db, clock, { ...codeJobs(deps), ...billJobs(deps, opts.freshBillReadings ? analyseBill : rememberedReading), ...emailJobs(deps), ...emailChangeJobs(deps) });
   const autoDrain = opts.autoDrain ?? true;
 
   const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
