@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { TextDecoder, TextEncoder } from 'node:util';
 import process from 'node:process';
+import { setInterval } from 'node:timers';
 import { parentPort } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { createWorker } from 'tesseract.js';
@@ -445,12 +446,19 @@ function findPdfHeader(bytes) {
 }
 
 // a worker thread, or a child process (its IPC channel): the server runs it as a child, so a native
-// crash in the image decoder ends this process only; a child whose server went away ends too
+// crash in the image decoder ends this process only; a child whose server went away ends too (see below)
 const port = parentPort ?? {
   on: (event, listener) => process.on(event, listener),
   postMessage: (message) => process.send(message),
 };
-if (!parentPort) process.on('disconnect', () => process.exit(0));
+if (!parentPort) {
+  process.on('disconnect', () => process.exit(0));
+  // A server that went away while this child was starting closed the channel before the listener
+  // above was there; an orphan then kept the inherited stdout open and with it whatever read it
+  // (a test runner waited for ever). Checked now and every second, without keeping the child alive.
+  if (!process.connected) process.exit(0);
+  setInterval(() => { if (!process.connected) process.exit(0); }, 1000).unref();
+}
 
 port.on('message', async ({ id, kind, bytes, maxPages, budgetMs }) => {
   try {
