@@ -118,11 +118,6 @@ export function errorNameOfCode(code: number): ErrorName | undefined {
   return byNumber[code];
 }
 
-/** The catalogue key the server sends for a code (server side writes `message` from it). */
-export function messageKeyForCode(code: number): MessageKey | undefined {
-  return byCode[code];
-}
-
 /**
  * The catalogue key of an API error body (spec §8): a message containing INVALID_COUPON is
  * 'Cupom inválido'; a validation refusal (4000) keeps the server's text when it is a catalogue text

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PrivateScreenKey } from '#shared/routes';
 import type { Screen } from './screens';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreensOf, type LazyScreen } from './lazyScreen';
 import { PRIVATE_SCREEN_MODULES } from './screenModules';
 
 /**
@@ -11,22 +11,11 @@ import { PRIVATE_SCREEN_MODULES } from './screenModules';
  */
 const code = import.meta.glob<{ default: ComponentType }>('../features/*/*Screen.tsx');
 
-// screens that share a module share the lazy wrapper, so moving between them keeps it mounted
-const byModule = new Map<string, ReturnType<typeof lazyScreen>>();
-const lazyOf = (module: string) => {
-  let screen = byModule.get(module);
-  if (!screen) {
-    const load = code[module.replace(/^src\/web\//, '../')];
-    if (!load) throw new Error(`no screen module ${module}`);
-    screen = lazyScreen(load);
-    byModule.set(module, screen);
-  }
-  return screen;
-};
+const lazyOf = lazyScreensOf(code, 'signed-in');
 
 const PRIVATE_SCREENS = Object.fromEntries(
   Object.entries(PRIVATE_SCREEN_MODULES).map(([key, module]) => [key, lazyOf(module)]),
-) as Readonly<Record<PrivateScreenKey, ReturnType<typeof lazyScreen>>>;
+) as Readonly<Record<PrivateScreenKey, LazyScreen>>;
 
 export const PRIVATE_SCREEN_COMPONENTS: Readonly<Record<PrivateScreenKey, Screen>> = Object.fromEntries(
   Object.entries(PRIVATE_SCREENS).map(([key, screen]) => [key, screen.Screen]),

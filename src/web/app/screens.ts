@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreensOf, type LazyScreen } from './lazyScreen';
 import { SCREEN_KEYS, SCREENS, type PrivateScreenKey, type ScreenKey } from '#shared/routes';
 
 /**
@@ -14,21 +14,11 @@ export type PublicScreenKey = Exclude<ScreenKey, PrivateScreenKey>;
 
 const code = import.meta.glob<{ default: ComponentType }>(['../features/landing/*Screen.tsx', '../features/welcome/*Screen.tsx', '../features/auth/*Screen.tsx']);
 
-const byModule = new Map<string, ReturnType<typeof lazyScreen>>();
-const lazyOf = (module: string) => {
-  let screen = byModule.get(module);
-  if (!screen) {
-    const load = code[module.replace(/^src\/web\//, '../')];
-    if (!load) throw new Error(`no public screen module ${module}`);
-    screen = lazyScreen(load);
-    byModule.set(module, screen);
-  }
-  return screen;
-};
+const lazyOf = lazyScreensOf(code, 'public');
 
 const PUBLIC_SCREENS = Object.fromEntries(
   SCREEN_KEYS.filter((key) => SCREENS[key].access === 'public').map((key) => [key, lazyOf(SCREENS[key].module)]),
-) as Readonly<Record<PublicScreenKey, ReturnType<typeof lazyScreen>>>;
+) as Readonly<Record<PublicScreenKey, LazyScreen>>;
 
 export const PUBLIC_SCREEN_COMPONENTS: Readonly<Record<PublicScreenKey, Screen>> = Object.fromEntries(
   Object.entries(PUBLIC_SCREENS).map(([key, screen]) => [key, screen.Screen]),
